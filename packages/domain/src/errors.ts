@@ -1,0 +1,20 @@
+import { z } from 'zod';
+
+/** Every error response body: `{ error: { code, message } }`. */
+export const errorBodySchema = z.object({
+  error: z.object({ code: z.string(), message: z.string() }),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+export const errorCodes = {
+  validation: 'VALIDATION_FAILED',
+  unauthorized: 'UNAUTHORIZED',
+  forbidden: 'FORBIDDEN',
+  notFound: 'NOT_FOUND',
+  conflict: 'CONFLICT',
+  rateLimited: 'RATE_LIMITED',
+  internal: 'INTERNAL',
+  authFailed: 'AUTH_FAILED',
+  disabled: 'DISABLED',
+} as const;
+export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];

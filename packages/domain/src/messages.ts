@@ -1,0 +1,47 @@
+/** User-facing texts taken from the specification (spec/1 §8 and friends). */
+export const authMessages = {
+  signInFailed: 'Sign in failed',
+  signUpFailed: 'Sign up failed',
+  googleSignInFailed: 'Google sign in failed',
+  googleAuthFailed: 'Google authentication failed',
+  authFailedTryAgain: 'Authentication failed. Please try again.',
+  unexpected: 'An unexpected error occurred. Please try again.',
+  googleSignInFailedTryAgain: 'Google sign-in failed. Please try again.',
+  tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
+  notSignedIn: 'You need to sign in to continue.',
+} as const;
+
+/** Messages for the `error` query parameter on /auth. */
+export const authErrorQueryMessages: Record<string, string> = {
+  callback_failed: 'Authentication callback failed. Please try again.',
+  no_session: 'No session was created. Please try signing in again.',
+  exception: 'An error occurred during authentication. Please try again.',
+};
+
+export function authErrorMessage(code: string | null): string | null {
+  if (!code) return null;
+  return authErrorQueryMessages[code] ?? authMessages.authFailedTryAgain;
+}
+
+export const shellMessages = {
+  pleaseWait: 'Please Wait',
+  navigationDisabled: 'Navigation is temporarily disabled',
+  restarting: 'Restarting...',
+  unexpectedError: 'Unexpected Application Error!',
+  settingUp: 'Setting up your experience...',
+  initializing: 'Initializing',
+  authenticating: 'Authenticating...',
+  connecting: 'Connecting...',
+  welcomeHeading: (product: string) => `Welcome to ${product}`,
+  signInSubtitle: 'Sign in with Google to continue',
+  continueWithGoogle: 'Continue with Google',
+} as const;
+
+export const errorMessages = {
+  badRequest: 'The request was not valid.',
+  notFound: 'Not found',
+  forbiddenOrigin: 'Cross-site requests are not allowed.',
+  unauthorized: 'You need to sign in to continue.',
+  rateLimited: 'Too many requests. Please wait and try again.',
+  internal: 'Something went wrong. Please try again.',
+} as const;

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { needsOnboarding } from './onboarding.ts';
+
+export const userIdSchema = z.uuid({ message: 'Invalid user ID provided' });
+
+/** The signed-in user as the web app sees it. Never carries other people's private fields. */
+export const meSchema = z.object({
+  id: z.uuid(),
+  email: z.string().nullable(),
+  name: z.string().nullable(),
+  dob: z.string().nullable(),
+  photoUrl: z.string().nullable(),
+  onboardingCompleted: z.boolean(),
+  trustScore: z.number().int(),
+  friendCount: z.number().int(),
+});
+export type Me = z.infer<typeof meSchema>;
+
+export const sessionResponseSchema = z.object({ user: meSchema.nullable() });
+export type SessionResponse = z.infer<typeof sessionResponseSchema>;
+
+/** Where a signed-in user lands (spec/1 §4): the profile once onboarding is not needed. */
+export function landingPathFor(
+  me: Pick<Me, 'name' | 'email' | 'dob' | 'onboardingCompleted'>,
+  today: Date = new Date(),
+): string {
+  return needsOnboarding(me, today) ? '/onboarding' : '/profile';
+}
