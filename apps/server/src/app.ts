@@ -1,0 +1,142 @@
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { createClient, type RedisClientType } from 'redis';
+import type { PublicConfig } from '@heartline/domain';
+import type { Config } from './config.ts';
+import { openDatabase, type Db } from './db/database.ts';
+import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
+import { mountDevIdp } from './modules/auth/dev-idp.ts';
+import { createOidcClient, type OidcProviderSettings } from './modules/auth/oidc.client.ts';
+import { createSessionsService } from './modules/auth/sessions.service.ts';
+import { registerMediaRoutes } from './modules/media/media.routes.ts';
+import { LocalMediaStorage, type MediaStorage } from './modules/media/media.storage.ts';
+import { createUsersRepository } from './modules/users/users.repository.ts';
+import { registerUsersRoutes } from './modules/users/users.routes.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+import { RateLimits } from './plugins/rate-limit.ts';
+import { registerSecurity } from './plugins/security.ts';
+import { registerSession, sessionCookie } from './plugins/session.ts';
+import { registerWeb } from './plugins/web.ts';
+import { createRealtime, type RealtimeServer } from './realtime/realtime.ts';
+
+export type App = {
+  app: FastifyInstance;
+  db: Db;
+  storage: MediaStorage;
+  io: RealtimeServer;
+  config: Config;
+  close: () => Promise<void>;
+};
+
+export type AppDeps = { db?: Db; logger?: boolean };
+
+/** The one place where everything is wired. Tests build it with their own config and database. */
+export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App> {
+  const db =
+    deps.db ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  const storage = new LocalMediaStorage(
+    path.join(config.dataDir === 'memory://' ? '.' : config.dataDir, 'media'),
+  );
+
+  let redis: { pub: RedisClientType; sub: RedisClientType; prefix: string } | undefined;
+  if (config.redisUrl) {
+    const pub: RedisClientType = createClient({ url: config.redisUrl });
+    const sub: RedisClientType = pub.duplicate();
+    pub.on('error', () => undefined);
+    sub.on('error', () => undefined);
+    await Promise.all([pub.connect(), sub.connect()]);
+    redis = { pub, sub, prefix: config.redisPrefix };
+  }
+
+  const app = Fastify({
+    logger: deps.logger === false ? false : { level: config.logLevel },
+    trustProxy: config.env === 'production',
+    bodyLimit: 1024 * 1024,
+  });
+
+  registerErrorHandling(app);
+  await registerSecurity(app, { origin: config.origin, secure: config.secureCookies });
+
+  const sessions = createSessionsService(db, {
+    idleMs: config.sessionIdleMs,
+    absoluteMs: config.sessionAbsoluteMs,
+  });
+  const jar = sessionCookie(config.secureCookies, config.sessionAbsoluteMs);
+  await registerSession(app, sessions, jar);
+  const limits = new RateLimits(redis?.pub, config.redisPrefix);
+  const users = createUsersRepository(db);
+
+  const redirectUri = `${config.publicUrl}/api/auth/callback`;
+  let provider: OidcProviderSettings;
+  if (config.google) {
+    provider = {
+      name: 'google',
+      issuer: 'https://accounts.google.com',
+      clientId: config.google.clientId,
+      clientSecret: config.google.clientSecret,
+      redirectUri,
+      allowHttp: false,
+      extraAuthParams: { prompt: 'select_account' },
+    };
+  } else {
+    const idp = await mountDevIdp(app, db, {
+      publicUrl: config.publicUrl,
+      redirectUri,
+      productName: config.productName,
+    });
+    // prompt=login: the picker shows every time, so switching demo accounts is one tap.
+    provider = {
+      name: 'dev',
+      ...idp,
+      redirectUri,
+      allowHttp: config.publicUrl.startsWith('http://'),
+      extraAuthParams: { prompt: 'login' },
+    };
+  }
+
+  const io = createRealtime(app.server, { sessions, jar, origin: config.origin, redis });
+
+  const publicConfig: PublicConfig = {
+    productName: config.productName,
+    passwordAuth: config.passwordAuth,
+    devSignIn: config.devSignIn,
+  };
+  app.get('/api/health', async () => ({ ok: true }));
+  app.get('/api/config', async () => publicConfig);
+
+  registerAuthRoutes(app, {
+    db,
+    users,
+    sessions,
+    jar,
+    oidc: createOidcClient(provider),
+    limits,
+    io: () => io,
+    publicUrl: config.publicUrl,
+    secureCookies: config.secureCookies,
+    passwordAuth: config.passwordAuth,
+  });
+  registerUsersRoutes(app, users);
+  registerMediaRoutes(app, storage);
+  await registerWeb(app, config.webDist);
+
+  const prune = setInterval(
+    () => void sessions.pruneExpired().catch(() => undefined),
+    60 * 60 * 1000,
+  );
+  prune.unref();
+
+  let closed = false;
+  async function close() {
+    if (closed) return;
+    closed = true;
+    clearInterval(prune);
+    // Drain: sockets get a clean close, in-flight requests finish, then the pools close.
+    await io.close().catch(() => undefined);
+    await app.close();
+    if (redis) await Promise.all([redis.pub.quit(), redis.sub.quit()]).catch(() => undefined);
+    if (!deps.db) await db.destroy();
+  }
+
+  return { app, db, storage, io, config, close };
+}

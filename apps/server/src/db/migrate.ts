@@ -1,0 +1,23 @@
+import type { Kysely } from 'kysely';
+import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
+import * as m0001 from './migrations/0001-init.ts';
+
+/** Every migration, in order. Listed statically so bundling or a missing file cannot skip one. */
+const migrations: Record<string, Migration> = {
+  '0001-init': m0001,
+};
+
+class StaticMigrationProvider implements MigrationProvider {
+  getMigrations() {
+    return Promise.resolve(migrations);
+  }
+}
+
+export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {
+  const migrator = new Migrator({ db, provider: new StaticMigrationProvider() });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+}

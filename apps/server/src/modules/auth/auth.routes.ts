@@ -1,0 +1,166 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Server as SocketServer } from 'socket.io';
+import {
+  authMessages,
+  passwordSignInSchema,
+  passwordSignUpSchema,
+  safeIntendedPath,
+  sessionRoom,
+  type SessionResponse,
+} from '@heartline/domain';
+import { NotFoundError } from '../../lib/errors.ts';
+import { randomToken, sha256 } from '../../lib/tokens.ts';
+import { parseInput } from '../../lib/validate.ts';
+import type { RateLimitRule, RateLimits } from '../../plugins/rate-limit.ts';
+import type { SessionCookie } from '../../plugins/session.ts';
+import type { Db } from '../../db/database.ts';
+import { presentMe } from '../users/users.presenter.ts';
+import type { UsersRepository } from '../users/users.repository.ts';
+import { createAuthFlowsRepository } from './auth-flows.repository.ts';
+import type { OidcClient } from './oidc.client.ts';
+import { createPasswordService } from './password.service.ts';
+import type { SessionsService } from './sessions.service.ts';
+
+const FLOW_COOKIE = 'hl_oidc';
+const FLOW_TTL_MS = 10 * 60 * 1000;
+
+const tooMany = () => authMessages.tooManyAttempts;
+const rules = {
+  startPerIp: { name: 'auth-start-ip', points: 30, durationSec: 60, message: tooMany },
+  passwordPerIp: { name: 'auth-password-ip', points: 20, durationSec: 15 * 60, message: tooMany },
+  passwordPerAccount: {
+    name: 'auth-password-account',
+    points: 5,
+    durationSec: 15 * 60,
+    message: tooMany,
+  },
+} satisfies Record<string, RateLimitRule>;
+
+export type AuthRoutesDeps = {
+  db: Db;
+  users: UsersRepository;
+  sessions: SessionsService;
+  jar: SessionCookie;
+  oidc: OidcClient;
+  limits: RateLimits;
+  io: () => SocketServer | undefined;
+  publicUrl: string;
+  secureCookies: boolean;
+  passwordAuth: boolean;
+};
+
+export function registerAuthRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
+  const flows = createAuthFlowsRepository(deps.db);
+  const passwords = createPasswordService(deps.users);
+  const flowCookie = {
+    path: '/api/auth',
+    httpOnly: true,
+    secure: deps.secureCookies,
+    sameSite: 'lax' as const,
+  };
+
+  async function startSession(request: FastifyRequest, reply: FastifyReply, userId: string) {
+    // Rotation: whatever session the browser carried before sign-in is revoked.
+    if (request.session) await endSession(request.session.tokenHash);
+    const { token } = await deps.sessions.create(userId, request.headers['user-agent'] ?? '');
+    deps.jar.set(reply, token);
+  }
+
+  async function endSession(tokenHash: string) {
+    await deps.sessions.revoke(tokenHash);
+    const room = sessionRoom(tokenHash);
+    const io = deps.io();
+    if (io) {
+      io.to(room).emit('session.revoked', { reason: 'signed_out' });
+      io.in(room).disconnectSockets(true);
+    }
+  }
+
+  app.get('/api/auth/session', async (request): Promise<SessionResponse> => {
+    if (!request.session) return { user: null };
+    const row = await deps.users.findMe(request.session.userId);
+    return { user: row ? presentMe(row) : null };
+  });
+
+  app.get<{ Querystring: { returnTo?: string } }>(
+    '/api/auth/google/start',
+    { preHandler: deps.limits.hook(rules.startPerIp, (r) => r.ip) },
+    async (request, reply) => {
+      let auth;
+      try {
+        auth = await deps.oidc.authorizationRequest();
+      } catch (err) {
+        request.log.error({ err }, 'OpenID discovery failed');
+        return reply.redirect('/auth?error=exception', 303);
+      }
+      const flowId = randomToken();
+      await flows.insert({
+        idHash: sha256(flowId),
+        state: auth.state,
+        nonce: auth.nonce,
+        codeVerifier: auth.codeVerifier,
+        returnTo: safeIntendedPath(request.query.returnTo),
+        expiresAt: new Date(Date.now() + FLOW_TTL_MS),
+      });
+      reply.setCookie(FLOW_COOKIE, flowId, { ...flowCookie, maxAge: FLOW_TTL_MS / 1000 });
+      return reply.redirect(auth.url, 303);
+    },
+  );
+
+  app.get('/api/auth/callback', async (request, reply) => {
+    const flowId = request.cookies[FLOW_COOKIE];
+    reply.clearCookie(FLOW_COOKIE, flowCookie);
+    const flow = flowId ? await flows.take(sha256(flowId)) : undefined;
+    if (!flow) return reply.redirect('/auth?error=callback_failed', 303);
+    let identity;
+    try {
+      identity = await deps.oidc.verifyCallback(new URL(request.url, deps.publicUrl), {
+        state: flow.state,
+        nonce: flow.nonce,
+        codeVerifier: flow.codeVerifier,
+      });
+    } catch (err) {
+      request.log.warn({ err: String(err) }, 'OpenID callback refused');
+      return reply.redirect('/auth?error=callback_failed', 303);
+    }
+    try {
+      const userId =
+        (await deps.users.findIdByIdentity(deps.oidc.provider, identity.subject)) ??
+        (await deps.users.createWithIdentity({ provider: deps.oidc.provider, ...identity }));
+      await startSession(request, reply, userId);
+    } catch (err) {
+      request.log.error({ err }, 'sign-in failed after a valid callback');
+      return reply.redirect('/auth?error=no_session', 303);
+    }
+    return reply.redirect(flow.returnTo ?? '/', 303);
+  });
+
+  app.post('/api/auth/signout', async (request, reply) => {
+    if (request.session) await endSession(request.session.tokenHash);
+    deps.jar.clear(reply);
+    return reply.status(204).send();
+  });
+
+  const passwordGuard = async (request: FastifyRequest) => {
+    if (!deps.passwordAuth) throw new NotFoundError();
+    await deps.limits.consume(rules.passwordPerIp, request.ip);
+  };
+
+  app.post('/api/auth/password/signup', { preHandler: passwordGuard }, async (request, reply) => {
+    const input = parseInput(passwordSignUpSchema, request.body);
+    const userId = await passwords.signUp(input);
+    await startSession(request, reply, userId);
+    const row = await deps.users.findMe(userId);
+    return reply.status(201).send({ user: row ? presentMe(row) : null });
+  });
+
+  app.post('/api/auth/password/signin', { preHandler: passwordGuard }, async (request, reply) => {
+    const input = parseInput(passwordSignInSchema, request.body);
+    await deps.limits.consume(rules.passwordPerAccount, input.email);
+    const userId = await passwords.signIn(input);
+    await deps.limits.reset(rules.passwordPerAccount, input.email);
+    await startSession(request, reply, userId);
+    const row = await deps.users.findMe(userId);
+    return { user: row ? presentMe(row) : null };
+  });
+}

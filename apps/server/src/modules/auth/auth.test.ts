@@ -1,0 +1,348 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createTestDatabase,
+  dbKind,
+  startTestServer,
+  type TestDatabase,
+  type TestServer,
+} from '../../../test/harness.ts';
+import { TestBrowser } from '../../../test/http-client.ts';
+import { reachCallback, signIn } from '../../../test/sign-in.ts';
+
+let tdb: TestDatabase;
+let server: TestServer;
+
+beforeAll(async () => {
+  tdb = await createTestDatabase();
+  server = await startTestServer(tdb.db, { PASSWORD_AUTH: 'true' });
+});
+afterAll(async () => {
+  await server?.stop();
+  await tdb?.drop();
+});
+
+async function sessionUser(browser: TestBrowser) {
+  const res = await browser.request('/api/auth/session');
+  return (
+    (await res.json()) as { user: { id: string; name: string | null; email: string | null } | null }
+  ).user;
+}
+
+describe(`sign-in through the development OpenID provider (${dbKind})`, () => {
+  it('creates the user, starts a session and sends a newcomer to /', async () => {
+    const browser = new TestBrowser(server.baseUrl);
+    const location = await signIn(browser, { name: 'Nadia Newcomer', email: 'nadia@example.test' });
+    expect(location).toBe('/');
+    const cookie = [...browser.cookies.keys()];
+    expect(cookie).toContain('hl_session');
+    const user = await sessionUser(browser);
+    expect(user).toMatchObject({ name: 'Nadia Newcomer', email: 'nadia@example.test' });
+    const me = await browser.request('/api/me');
+    expect(me.status).toBe(200);
+    expect(await me.json()).toMatchObject({ onboardingCompleted: false, photoUrl: null });
+  });
+
+  it('sets an httpOnly, SameSite=Lax session cookie', async () => {
+    const browser = new TestBrowser(server.baseUrl);
+    const callback = await reachCallback(browser, {
+      name: 'Cookie Carl',
+      email: 'carl@example.test',
+    });
+    const res = await browser.request(callback.href);
+    const setCookie = res.headers.getSetCookie().find((c) => c.startsWith('hl_session='));
+    expect(setCookie).toMatch(/HttpOnly/i);
+    expect(setCookie).toMatch(/SameSite=Lax/i);
+    expect(setCookie).toMatch(/Path=\//);
+  });
+
+  it('returns to a safe intended path and ignores unsafe ones', async () => {
+    const a = new TestBrowser(server.baseUrl);
+    expect(await signIn(a, { name: 'Rita Return', email: 'rita@example.test' }, '/network')).toBe(
+      '/network',
+    );
+    const b = new TestBrowser(server.baseUrl);
+    expect(
+      await signIn(b, { name: 'Evan Evil', email: 'evan@example.test' }, '//evil.example/x'),
+    ).toBe('/');
+    const c = new TestBrowser(server.baseUrl);
+    expect(
+      await signIn(c, { name: 'Hugo Http', email: 'hugo@example.test' }, 'https://evil.example'),
+    ).toBe('/');
+  });
+
+  it('keys users on the provider subject, not the e-mail', async () => {
+    const first = new TestBrowser(server.baseUrl);
+    await signIn(first, { name: 'Same Mail One', email: 'shared@example.test' });
+    const second = new TestBrowser(server.baseUrl);
+    await signIn(second, { name: 'Same Mail Two', email: 'shared@example.test' });
+    const one = await sessionUser(first);
+    const two = await sessionUser(second);
+    expect(one?.id).toBeTruthy();
+    expect(one?.id).not.toBe(two?.id);
+
+    const account = await tdb.db
+      .selectFrom('devIdpAccounts')
+      .select('subject')
+      .where('name', '=', 'Same Mail One')
+      .executeTakeFirstOrThrow();
+    const again = new TestBrowser(server.baseUrl);
+    await signIn(again, { subject: account.subject });
+    expect((await sessionUser(again))?.id).toBe(one?.id);
+  });
+
+  it('refuses a callback whose state was tampered with', async () => {
+    const browser = new TestBrowser(server.baseUrl);
+    const callback = await reachCallback(browser, {
+      name: 'Tina Tamper',
+      email: 'tina@example.test',
+    });
+    callback.searchParams.set('state', 'forged-state-value');
+    const res = await browser.request(callback.href);
+    expect(res.headers.get('location')).toBe('/auth?error=callback_failed');
+    expect(await sessionUser(browser)).toBeNull();
+  });
+
+  it('refuses a replayed authorization code', async () => {
+    const browser = new TestBrowser(server.baseUrl);
+    const callback = await reachCallback(browser, {
+      name: 'Ray Replay',
+      email: 'ray@example.test',
+    });
+    const flow = await tdb.db.selectFrom('authFlows').selectAll().execute();
+    const first = await browser.request(callback.href);
+    expect(first.headers.get('location')).toBe('/');
+
+    // Same browser, same URL: the one-time flow record is gone.
+    const replay = await browser.request(callback.href);
+    expect(replay.headers.get('location')).toBe('/auth?error=callback_failed');
+
+    // Even with the flow record restored, the provider refuses a code that was already used.
+    const attacker = new TestBrowser(server.baseUrl);
+    await attacker.request('/api/auth/google/start');
+    const fresh = await tdb.db.selectFrom('authFlows').selectAll().execute();
+    const attackerFlow = fresh.find((f) => !flow.some((o) => o.idHash === f.idHash))!;
+    const original = flow.find((f) => f.state === callback.searchParams.get('state'))!;
+    await tdb.db
+      .updateTable('authFlows')
+      .set({ state: original.state, nonce: original.nonce, codeVerifier: original.codeVerifier })
+      .where('idHash', '=', attackerFlow.idHash)
+      .execute();
+    const stolen = await attacker.request(callback.href);
+    expect(stolen.headers.get('location')).toBe('/auth?error=callback_failed');
+    expect(await sessionUser(attacker)).toBeNull();
+  });
+
+  it('refuses a callback without the PKCE verifier or with the wrong one', async () => {
+    const noCookie = new TestBrowser(server.baseUrl);
+    const cb1 = await reachCallback(noCookie, { name: 'Pia Pkce', email: 'pia@example.test' });
+    noCookie.cookies.delete('hl_oidc');
+    const res1 = await noCookie.request(cb1.href);
+    expect(res1.headers.get('location')).toBe('/auth?error=callback_failed');
+
+    const wrong = new TestBrowser(server.baseUrl);
+    const cb2 = await reachCallback(wrong, { name: 'Walt Wrong', email: 'walt@example.test' });
+    await tdb.db
+      .updateTable('authFlows')
+      .set({ codeVerifier: 'x'.repeat(64) })
+      .where('state', '=', cb2.searchParams.get('state')!)
+      .execute();
+    const res2 = await wrong.request(cb2.href);
+    expect(res2.headers.get('location')).toBe('/auth?error=callback_failed');
+    expect(await sessionUser(wrong)).toBeNull();
+  });
+
+  it('sends the provider error back as callback_failed', async () => {
+    const browser = new TestBrowser(server.baseUrl);
+    const { url } = await browser.follow('/api/auth/google/start');
+    const { url: end } = await browser.follow(`${url.pathname}/abort`, {
+      init: { method: 'POST' },
+    });
+    expect(end.pathname + end.search).toBe('/auth?error=callback_failed');
+  });
+
+  it('rotates the session at sign-in', async () => {
+    const browser = new TestBrowser(server.baseUrl);
+    await signIn(browser, { name: 'Rot Ation', email: 'rot@example.test' });
+    const oldToken = browser.cookies.get('hl_session')!;
+    const subject = await tdb.db
+      .selectFrom('devIdpAccounts')
+      .select('subject')
+      .where('email', '=', 'rot@example.test')
+      .executeTakeFirstOrThrow();
+    await signIn(browser, subject);
+    expect(browser.cookies.get('hl_session')).not.toBe(oldToken);
+    const stale = new TestBrowser(server.baseUrl);
+    stale.cookies.set('hl_session', oldToken);
+    expect(await sessionUser(stale)).toBeNull();
+  });
+});
+
+describe(`sessions and sign-out (${dbKind})`, () => {
+  it('revokes the session server-side: the old cookie no longer works', async () => {
+    const browser = new TestBrowser(server.baseUrl);
+    await signIn(browser, { name: 'Sam Signout', email: 'sam@example.test' });
+    const token = browser.cookies.get('hl_session')!;
+    const out = await browser.request('/api/auth/signout', { method: 'POST' });
+    expect(out.status).toBe(204);
+    const thief = new TestBrowser(server.baseUrl);
+    thief.cookies.set('hl_session', token);
+    expect(await sessionUser(thief)).toBeNull();
+    const me = await thief.request('/api/me');
+    expect(me.status).toBe(401);
+    expect(await me.json()).toEqual({
+      error: { code: 'UNAUTHORIZED', message: 'You need to sign in to continue.' },
+    });
+  });
+
+  it('refuses cross-origin state-changing requests and leaves the session alone', async () => {
+    const browser = new TestBrowser(server.baseUrl);
+    await signIn(browser, { name: 'Cora Cross', email: 'cora@example.test' });
+    const byOrigin = await browser.request('/api/auth/signout', {
+      method: 'POST',
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(byOrigin.status).toBe(403);
+    const bySite = await browser.request('/api/auth/signout', {
+      method: 'POST',
+      headers: { 'sec-fetch-site': 'cross-site' },
+    });
+    expect(bySite.status).toBe(403);
+    expect((await bySite.json()) as unknown).toMatchObject({ error: { code: 'FORBIDDEN' } });
+    expect(await sessionUser(browser)).not.toBeNull();
+    const same = await browser.request('/api/auth/signout', {
+      method: 'POST',
+      headers: { origin: server.baseUrl, 'sec-fetch-site': 'same-origin' },
+    });
+    expect(same.status).toBe(204);
+  });
+
+  it('ignores a forged or oversized session cookie', async () => {
+    const browser = new TestBrowser(server.baseUrl);
+    browser.cookies.set('hl_session', 'forged');
+    expect(await sessionUser(browser)).toBeNull();
+    browser.cookies.set('hl_session', 'x'.repeat(500));
+    expect((await browser.request('/api/me')).status).toBe(401);
+  });
+});
+
+describe(`password sign-up and sign-in API (${dbKind})`, () => {
+  const json = (body: unknown): RequestInit => ({
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+
+  it('signs up, refuses a second sign-up with the same answer, and signs in', async () => {
+    const browser = new TestBrowser(server.baseUrl);
+    const up = await browser.request(
+      '/api/auth/password/signup',
+      json({ email: 'Pat@Example.test', password: 'correct horse battery', name: 'Pat Password' }),
+    );
+    expect(up.status).toBe(201);
+    expect(await sessionUser(browser)).toMatchObject({ email: 'pat@example.test' });
+
+    const again = await new TestBrowser(server.baseUrl).request(
+      '/api/auth/password/signup',
+      json({ email: 'pat@example.test', password: 'another long password' }),
+    );
+    expect(again.status).toBe(400);
+    expect(await again.json()).toEqual({
+      error: { code: 'VALIDATION_FAILED', message: 'Sign up failed' },
+    });
+
+    const signin = new TestBrowser(server.baseUrl);
+    const ok = await signin.request(
+      '/api/auth/password/signin',
+      json({ email: 'pat@example.test', password: 'correct horse battery' }),
+    );
+    expect(ok.status).toBe(200);
+    expect(await sessionUser(signin)).toMatchObject({ email: 'pat@example.test' });
+  });
+
+  it("answers 'Sign in failed' alike for a wrong password and an unknown account", async () => {
+    const browser = new TestBrowser(server.baseUrl);
+    await browser.request(
+      '/api/auth/password/signup',
+      json({ email: 'quinn@example.test', password: 'quinn long password' }),
+    );
+    const wrong = await new TestBrowser(server.baseUrl).request(
+      '/api/auth/password/signin',
+      json({ email: 'quinn@example.test', password: 'not the password' }),
+    );
+    const unknown = await new TestBrowser(server.baseUrl).request(
+      '/api/auth/password/signin',
+      json({ email: 'nobody@example.test', password: 'whatever it is' }),
+    );
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(await wrong.json()).toEqual(await unknown.json());
+  });
+
+  it('validates input with a clear message and no stack trace', async () => {
+    const b = new TestBrowser(server.baseUrl);
+    const bad = await b.request(
+      '/api/auth/password/signup',
+      json({ email: 'not-an-email', password: 'long enough pass' }),
+    );
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toEqual({
+      error: { code: 'VALIDATION_FAILED', message: 'Enter a valid email address' },
+    });
+    const short = await b.request(
+      '/api/auth/password/signup',
+      json({ email: 'short@example.test', password: 'short' }),
+    );
+    expect(((await short.json()) as { error: { message: string } }).error.message).toBe(
+      'Password must be at least 10 characters',
+    );
+    const broken = await b.request('/api/auth/password/signin', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"email":',
+    });
+    expect(broken.status).toBe(400);
+    const text = await broken.text();
+    expect(text).not.toMatch(/at .*\.ts/);
+    expect(JSON.parse(text)).toMatchObject({ error: { code: 'VALIDATION_FAILED' } });
+  });
+
+  it('rate limits sign-in attempts per account', async () => {
+    const email = 'limited@example.test';
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      const res = await new TestBrowser(server.baseUrl).request(
+        '/api/auth/password/signin',
+        json({ email, password: `guess number ${i}` }),
+      );
+      statuses.push(res.status);
+    }
+    expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+    expect(statuses[5]).toBe(429);
+  });
+});
+
+describe(`platform basics (${dbKind})`, () => {
+  it('sends a strict Content-Security-Policy and no framing', async () => {
+    const res = await fetch(`${server.baseUrl}/api/health`);
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('answers unknown API paths with a JSON 404', async () => {
+    const res = await fetch(`${server.baseUrl}/api/nope`);
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Not found' } });
+  });
+
+  it('tells the web app its public configuration', async () => {
+    const res = await fetch(`${server.baseUrl}/api/config`);
+    expect(await res.json()).toEqual({
+      productName: 'Heartline',
+      passwordAuth: true,
+      devSignIn: true,
+    });
+  });
+});

@@ -1,0 +1,183 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import middie from '@fastify/middie';
+import type { FastifyInstance } from 'fastify';
+import { exportJWK, generateKeyPair } from 'jose';
+import Provider, { type Configuration } from 'oidc-provider';
+import { v7 as uuidv7 } from 'uuid';
+import { devAccountCreateSchema } from '@heartline/domain';
+import type { Db } from '../../db/database.ts';
+import { randomToken } from '../../lib/tokens.ts';
+import { renderDevIdpPage, DEV_IDP_CSS } from './dev-idp.page.ts';
+
+export const DEV_IDP_MOUNT = '/oidc';
+const INTERACTION_PATH = '/dev-idp/interaction';
+
+export type DevIdp = { issuer: string; clientId: string; clientSecret: string };
+
+/**
+ * An embedded OpenID provider (oidc-provider, OpenID certified) for development and tests, so
+ * the one "Continue with Google" button exercises the real authorization-code + PKCE flow
+ * without Google. Its accounts are its own (dev_idp_accounts), exactly like a real IdP's.
+ */
+export async function mountDevIdp(
+  app: FastifyInstance,
+  db: Db,
+  opts: { publicUrl: string; redirectUri: string; productName: string },
+): Promise<DevIdp> {
+  const issuer = `${opts.publicUrl}${DEV_IDP_MOUNT}`;
+  const clientId = 'heartline-dev';
+  const clientSecret = randomToken();
+  const { privateKey } = await generateKeyPair('RS256', { extractable: true });
+  const jwk = { ...(await exportJWK(privateKey)), alg: 'RS256', use: 'sig', kid: randomToken(8) };
+
+  const findAccountRow = (subject: string) =>
+    db.selectFrom('devIdpAccounts').selectAll().where('subject', '=', subject).executeTakeFirst();
+
+  const configuration: Configuration = {
+    clients: [
+      {
+        client_id: clientId,
+        client_secret: clientSecret,
+        redirect_uris: [opts.redirectUri],
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+        token_endpoint_auth_method: 'client_secret_basic',
+      },
+    ],
+    pkce: { required: () => true },
+    // Put e-mail and name in the ID token, as Google does.
+    conformIdTokenClaims: false,
+    features: { devInteractions: { enabled: false } },
+    interactions: { url: (_ctx, interaction) => `${INTERACTION_PATH}/${interaction.uid}` },
+    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
+    cookies: { keys: [randomToken()] },
+    ttl: {
+      Interaction: 600,
+      Session: 3600,
+      Grant: 3600,
+      AccessToken: 600,
+      IdToken: 600,
+      AuthorizationCode: 60,
+    },
+    jwks: { keys: [jwk] },
+    findAccount: async (_ctx, subject) => {
+      const row = await findAccountRow(subject);
+      if (!row) return undefined;
+      return {
+        accountId: row.subject,
+        claims: () => ({
+          sub: row.subject,
+          email: row.email,
+          email_verified: true,
+          name: row.name,
+        }),
+      };
+    },
+  };
+  const provider = new Provider(issuer, configuration);
+
+  await app.register(middie);
+  const handler = provider.callback();
+  app.use(DEV_IDP_MOUNT, (req: IncomingMessage, res: ServerResponse) => void handler(req, res));
+
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 4096 },
+    (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+  );
+
+  app.get('/dev-idp/style.css', async (_req, reply) =>
+    reply.type('text/css').header('cache-control', 'no-cache').send(DEV_IDP_CSS),
+  );
+
+  app.get<{ Params: { uid: string } }>(`${INTERACTION_PATH}/:uid`, async (request, reply) => {
+    const details = await provider.interactionDetails(request.raw, reply.raw);
+    const accounts = await db
+      .selectFrom('devIdpAccounts')
+      .select(['subject', 'name', 'email'])
+      .orderBy('createdAt')
+      .limit(12)
+      .execute();
+    return reply
+      .type('text/html')
+      .header('cache-control', 'no-store')
+      .send(
+        renderDevIdpPage({
+          uid: details.uid,
+          accounts,
+          productName: opts.productName,
+          error: null,
+        }),
+      );
+  });
+
+  app.post<{ Params: { uid: string }; Body: Record<string, string> }>(
+    `${INTERACTION_PATH}/:uid/login`,
+    async (request, reply) => {
+      const details = await provider.interactionDetails(request.raw, reply.raw);
+      const body = request.body ?? {};
+      let subject: string | undefined;
+      if (typeof body.subject === 'string' && body.subject) {
+        subject = (await findAccountRow(body.subject))?.subject;
+      } else {
+        const parsed = devAccountCreateSchema.safeParse({ name: body.name, email: body.email });
+        if (!parsed.success) {
+          const accounts = await db
+            .selectFrom('devIdpAccounts')
+            .select(['subject', 'name', 'email'])
+            .limit(12)
+            .execute();
+          return reply
+            .status(400)
+            .type('text/html')
+            .send(
+              renderDevIdpPage({
+                uid: details.uid,
+                accounts,
+                productName: opts.productName,
+                error: parsed.error.issues[0]?.message ?? 'Invalid input',
+              }),
+            );
+        }
+        subject = `dev-${uuidv7()}`;
+        await db
+          .insertInto('devIdpAccounts')
+          .values({ subject, name: parsed.data.name, email: parsed.data.email })
+          .execute();
+      }
+      if (!subject)
+        return reply
+          .status(400)
+          .send({ error: { code: 'VALIDATION_FAILED', message: 'Unknown account' } });
+
+      const grant = new provider.Grant({
+        accountId: subject,
+        clientId: details.params.client_id as string,
+      });
+      grant.addOIDCScope('openid email profile');
+      const grantId = await grant.save();
+      const target = await provider.interactionResult(
+        request.raw,
+        reply.raw,
+        { login: { accountId: subject }, consent: { grantId } },
+        { mergeWithLastSubmission: false },
+      );
+      return reply.redirect(target, 303);
+    },
+  );
+
+  app.post<{ Params: { uid: string } }>(
+    `${INTERACTION_PATH}/:uid/abort`,
+    async (request, reply) => {
+      const target = await provider.interactionResult(
+        request.raw,
+        reply.raw,
+        { error: 'access_denied', error_description: 'The user cancelled sign-in' },
+        { mergeWithLastSubmission: false },
+      );
+      return reply.redirect(target, 303);
+    },
+  );
+
+  return { issuer, clientId, clientSecret };
+}

@@ -1,0 +1,42 @@
+import { hash, verify } from '@node-rs/argon2';
+import type { PasswordSignIn, PasswordSignUp } from '@heartline/domain';
+import { authMessages } from '@heartline/domain';
+import { AuthFailedError, ValidationError } from '../../lib/errors.ts';
+import type { UsersRepository } from '../users/users.repository.ts';
+
+// OWASP's argon2id baseline: 19 MiB, 2 iterations, 1 lane.
+const ARGON2 = {
+  algorithm: 2 /* Argon2id */,
+  memoryCost: 19456,
+  timeCost: 2,
+  parallelism: 1,
+} as const;
+
+/** Compared against when the e-mail is unknown, so both answers take the same time. */
+let decoyHash: Promise<string> | null = null;
+
+export function createPasswordService(users: UsersRepository) {
+  return {
+    async signUp(input: PasswordSignUp): Promise<string> {
+      const passwordHash = await hash(input.password, ARGON2);
+      const id = await users.createWithPassword({
+        email: input.email,
+        name: input.name ?? null,
+        passwordHash,
+      });
+      // The same answer whether or not the address is taken.
+      if (!id) throw new ValidationError(authMessages.signUpFailed);
+      return id;
+    },
+
+    async signIn(input: PasswordSignIn): Promise<string> {
+      const credential = await users.findPasswordCredential(input.email);
+      decoyHash ??= hash('decoy-password-never-used', ARGON2);
+      const ok = await verify(credential?.passwordHash ?? (await decoyHash), input.password).catch(
+        () => false,
+      );
+      if (!credential || !ok) throw new AuthFailedError(authMessages.signInFailed);
+      return credential.userId;
+    },
+  };
+}

@@ -1,0 +1,44 @@
+import type { Db } from '../../db/database.ts';
+
+export function createSessionsRepository(db: Db) {
+  return {
+    async insert(row: {
+      tokenHash: string;
+      userId: string;
+      idleExpiresAt: Date;
+      expiresAt: Date;
+      userAgent: string;
+    }) {
+      await db.insertInto('sessions').values(row).execute();
+    },
+
+    findLive(tokenHash: string, now: Date) {
+      return db
+        .selectFrom('sessions')
+        .select(['tokenHash', 'userId', 'lastSeenAt', 'expiresAt'])
+        .where('tokenHash', '=', tokenHash)
+        .where('expiresAt', '>', now)
+        .where('idleExpiresAt', '>', now)
+        .executeTakeFirst();
+    },
+
+    async touch(tokenHash: string, now: Date, idleExpiresAt: Date) {
+      await db
+        .updateTable('sessions')
+        .set({ lastSeenAt: now, idleExpiresAt })
+        .where('tokenHash', '=', tokenHash)
+        .execute();
+    },
+
+    async delete(tokenHash: string) {
+      await db.deleteFrom('sessions').where('tokenHash', '=', tokenHash).execute();
+    },
+
+    async deleteExpired(now: Date) {
+      await db
+        .deleteFrom('sessions')
+        .where((eb) => eb.or([eb('expiresAt', '<=', now), eb('idleExpiresAt', '<=', now)]))
+        .execute();
+    },
+  };
+}

@@ -1,0 +1,56 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+
+/** Where media bytes live. Keys are content-addressed: `<sha256 prefix>.<ext>`. */
+export interface MediaStorage {
+  put(bytes: Buffer, ext: string): Promise<string>;
+  get(key: string): Promise<Buffer | null>;
+  remove(key: string): Promise<void>;
+  urlFor(key: string): string;
+}
+
+export const MEDIA_URL_PREFIX = '/media/';
+const KEY_PATTERN = /^[a-f0-9]{32}\.(webp|jpg|png)$/;
+
+export function isMediaKey(key: string): boolean {
+  return KEY_PATTERN.test(key);
+}
+
+export function contentKey(bytes: Buffer, ext: string): string {
+  return `${createHash('sha256').update(bytes).digest('hex').slice(0, 32)}.${ext}`;
+}
+
+/** Local directory storage (the embedded default: `<dataDir>/media`). */
+export class LocalMediaStorage implements MediaStorage {
+  constructor(private readonly dir: string) {}
+
+  async put(bytes: Buffer, ext: string): Promise<string> {
+    const key = contentKey(bytes, ext);
+    await fs.mkdir(this.dir, { recursive: true });
+    const file = path.join(this.dir, key);
+    // Write-then-rename so a reader never sees half a file and an interrupted write leaves nothing.
+    const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
+    await fs.writeFile(tmp, bytes);
+    await fs.rename(tmp, file);
+    return key;
+  }
+
+  async get(key: string): Promise<Buffer | null> {
+    if (!isMediaKey(key)) return null;
+    try {
+      return await fs.readFile(path.join(this.dir, key));
+    } catch {
+      return null;
+    }
+  }
+
+  async remove(key: string): Promise<void> {
+    if (!isMediaKey(key)) return;
+    await fs.rm(path.join(this.dir, key), { force: true });
+  }
+
+  urlFor(key: string): string {
+    return `${MEDIA_URL_PREFIX}${key}`;
+  }
+}

@@ -1,0 +1,57 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createTestDatabase,
+  dbKind,
+  startTestServer,
+  type TestDatabase,
+  type TestServer,
+} from '../../../test/harness.ts';
+import { LocalMediaStorage } from './media.storage.ts';
+
+describe(`media storage and route (${dbKind})`, () => {
+  let tdb: TestDatabase;
+  let server: TestServer;
+  beforeAll(async () => {
+    tdb = await createTestDatabase();
+    server = await startTestServer(tdb.db);
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await tdb?.drop();
+  });
+
+  it('stores content-addressed files and serves them with a year-long cache', async () => {
+    const bytes = Buffer.from('RIFF....WEBPVP8 fake image bytes');
+    const key = await server.storage.put(bytes, 'webp');
+    expect(key).toMatch(/^[a-f0-9]{32}\.webp$/);
+    expect(await server.storage.put(bytes, 'webp')).toBe(key);
+    const res = await fetch(`${server.baseUrl}${server.storage.urlFor(key)}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/webp');
+    expect(res.headers.get('cache-control')).toContain('immutable');
+    expect(Buffer.from(await res.arrayBuffer())).toEqual(bytes);
+  });
+
+  it('answers 404 for unknown or malformed keys, including traversal attempts', async () => {
+    for (const p of [
+      '/media/0123456789abcdef0123456789abcdef.webp',
+      '/media/..%2F..%2Fetc%2Fpasswd',
+      '/media/x.webp',
+    ]) {
+      const res = await fetch(`${server.baseUrl}${p}`);
+      expect(res.status).toBe(404);
+    }
+  });
+
+  it('leaves no partial file behind when a write fails', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'media-'));
+    const storage = new LocalMediaStorage(path.join(dir, 'file-not-dir'));
+    fs.writeFileSync(path.join(dir, 'file-not-dir'), 'blocks mkdir');
+    await expect(storage.put(Buffer.from('x'), 'webp')).rejects.toThrow();
+    expect(fs.readdirSync(dir)).toEqual(['file-not-dir']);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+});

@@ -1,0 +1,29 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { errorCodes, errorMessages, type ErrorBody } from '@heartline/domain';
+import { AppError, RateLimitError } from '../lib/errors.ts';
+
+/** Every failure leaves as `{ error: { code, message } }`; stacks and internals never do. */
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
+    if (err instanceof AppError) {
+      if (err instanceof RateLimitError) reply.header('retry-after', String(err.retryAfterSeconds));
+      const body: ErrorBody = { error: { code: err.code, message: err.message } };
+      return reply.status(err.statusCode).send(body);
+    }
+    const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      const code =
+        status === 404
+          ? errorCodes.notFound
+          : status === 429
+            ? errorCodes.rateLimited
+            : errorCodes.validation;
+      const message = status === 413 ? 'Request body is too large' : errorMessages.badRequest;
+      return reply.status(status).send({ error: { code, message } } satisfies ErrorBody);
+    }
+    request.log.error({ err }, 'unhandled error');
+    return reply.status(500).send({
+      error: { code: errorCodes.internal, message: errorMessages.internal },
+    } satisfies ErrorBody);
+  });
+}

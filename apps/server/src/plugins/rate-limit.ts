@@ -1,0 +1,71 @@
+import type { FastifyRequest } from 'fastify';
+import {
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
+import type { RedisClientType } from 'redis';
+import { RateLimitError } from '../lib/errors.ts';
+
+/** A named limit: `points` requests per `durationSec`, with the message shown when exceeded. */
+export type RateLimitRule = {
+  name: string;
+  points: number;
+  durationSec: number;
+  message: (retryAfterSeconds: number) => string;
+};
+
+/**
+ * Rate limits shared by every route that needs one. Counters live in Redis when it is
+ * configured (so all instances share them), else in this process.
+ */
+export class RateLimits {
+  private readonly limiters = new Map<string, RateLimiterAbstract>();
+
+  constructor(
+    private readonly redis: RedisClientType | undefined,
+    private readonly prefix: string,
+  ) {}
+
+  private limiter(rule: RateLimitRule): RateLimiterAbstract {
+    let limiter = this.limiters.get(rule.name);
+    if (!limiter) {
+      const opts = {
+        points: rule.points,
+        duration: rule.durationSec,
+        keyPrefix: `${this.prefix}:rl:${rule.name}`,
+      };
+      limiter = this.redis
+        ? new RateLimiterRedis({ ...opts, storeClient: this.redis, useRedisPackage: true })
+        : new RateLimiterMemory(opts);
+      this.limiters.set(rule.name, limiter);
+    }
+    return limiter;
+  }
+
+  /** Counts one request for `key`; throws a 429 RateLimitError once the rule is exhausted. */
+  async consume(rule: RateLimitRule, key: string): Promise<void> {
+    try {
+      await this.limiter(rule).consume(key);
+    } catch (err) {
+      if (err instanceof RateLimiterRes) {
+        const retry = Math.max(1, Math.ceil(err.msBeforeNext / 1000));
+        throw new RateLimitError(rule.message(retry), retry);
+      }
+      throw err;
+    }
+  }
+
+  async reset(rule: RateLimitRule, key: string): Promise<void> {
+    await this.limiter(rule).delete(key);
+  }
+
+  /** A preHandler for a route: counts by the key the function derives from the request. */
+  hook(rule: RateLimitRule, key: (request: FastifyRequest) => string | null) {
+    return async (request: FastifyRequest) => {
+      const k = key(request);
+      if (k) await this.consume(rule, k);
+    };
+  }
+}

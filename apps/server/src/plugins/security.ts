@@ -1,0 +1,55 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import { errorMessages } from '@heartline/domain';
+import { ForbiddenError } from '../lib/errors.ts';
+
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Security headers with a strict CSP, and a cross-site check on every state-changing request:
+ * browsers send Sec-Fetch-Site and Origin on such requests; anything not from our own origin
+ * is refused before it reaches a handler. Clients without either header (curl, server-to-server)
+ * carry no ambient cookies from a victim's browser, so they pass.
+ */
+export async function registerSecurity(
+  app: FastifyInstance,
+  opts: { origin: string; secure: boolean },
+) {
+  const wsOrigin = opts.origin.replace(/^http/, 'ws');
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        baseUri: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", wsOrigin],
+        mediaSrc: ["'self'", 'blob:'],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        objectSrc: ["'none'"],
+        ...(opts.secure ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    strictTransportSecurity: opts.secure ? { maxAge: 31536000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+
+  app.addHook('onRequest', async (request) => {
+    if (!UNSAFE_METHODS.has(request.method)) return;
+    const site = request.headers['sec-fetch-site'];
+    if (typeof site === 'string' && site !== 'same-origin' && site !== 'none') {
+      throw new ForbiddenError(errorMessages.forbiddenOrigin);
+    }
+    const origin = request.headers.origin;
+    if (typeof origin === 'string' && origin !== opts.origin) {
+      throw new ForbiddenError(errorMessages.forbiddenOrigin);
+    }
+  });
+}
