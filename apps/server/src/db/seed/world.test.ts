@@ -1,0 +1,172 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, dbKind, type TestDatabase } from '../../../test/harness.ts';
+import { LocalMediaStorage } from '../../modules/media/media.storage.ts';
+import { median } from './graph.ts';
+import { personaByKey, personas } from './personas.ts';
+import { seedIfEmpty } from './world.ts';
+
+const USERS = 300;
+
+describe(`demo world seed (${dbKind})`, () => {
+  let tdb: TestDatabase;
+  let mediaDir: string;
+  let storage: LocalMediaStorage;
+  let adjacency: Map<string, Set<string>>;
+  let friendships: { userLow: string; userHigh: string }[];
+
+  beforeAll(async () => {
+    tdb = await createTestDatabase();
+    mediaDir = await fs.mkdtemp(path.join(os.tmpdir(), 'heartline-seed-'));
+    storage = new LocalMediaStorage(mediaDir);
+    expect(await seedIfEmpty(tdb.db, storage, { users: USERS, images: 12, seed: 7 })).toBe(true);
+
+    friendships = await tdb.db.selectFrom('friendships').select(['userLow', 'userHigh']).execute();
+    adjacency = new Map();
+    const link = (a: string, b: string) => {
+      const set = adjacency.get(a) ?? new Set<string>();
+      set.add(b);
+      adjacency.set(a, set);
+    };
+    for (const f of friendships) {
+      link(f.userLow, f.userHigh);
+      link(f.userHigh, f.userLow);
+    }
+  });
+
+  afterAll(async () => {
+    await tdb.drop();
+    await fs.rm(mediaDir, { recursive: true, force: true });
+  });
+
+  async function seqOf(key: string): Promise<string> {
+    const row = await tdb.db
+      .selectFrom('users')
+      .select('seq')
+      .where('email', '=', personaByKey(key).email)
+      .executeTakeFirstOrThrow();
+    return row.seq;
+  }
+
+  /** Breadth-first distance in the stored friendships. */
+  function distance(from: string, to: string): number {
+    let frontier = [from];
+    const seen = new Set(frontier);
+    for (let d = 0; frontier.length > 0; d++) {
+      if (frontier.includes(to)) return d;
+      const next: string[] = [];
+      for (const u of frontier) {
+        for (const v of adjacency.get(u) ?? []) {
+          if (!seen.has(v)) {
+            seen.add(v);
+            next.push(v);
+          }
+        }
+      }
+      frontier = next;
+    }
+    return Infinity;
+  }
+
+  it('creates every persona with a dev identity and an IdP account', async () => {
+    const total = await tdb.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(total.n)).toBe(USERS + personas.length);
+
+    for (const p of personas) {
+      const row = await tdb.db
+        .selectFrom('users')
+        .innerJoin('oauthIdentities as o', 'o.userId', 'users.id')
+        .innerJoin('devIdpAccounts as a', 'a.subject', 'o.subject')
+        .leftJoin('userOnboardingStatus as s', 's.userId', 'users.id')
+        .select([
+          'users.name',
+          'users.photoUrl',
+          'users.isDemo',
+          'o.provider',
+          's.onboardingCompleted',
+        ])
+        .where('o.provider', '=', 'dev')
+        .where('o.subject', '=', p.subject)
+        .executeTakeFirstOrThrow();
+      expect(row.name).toBe(p.name);
+      expect(row.isDemo).toBe(true);
+      expect(row.onboardingCompleted).toBe(p.onboardingCompleted);
+      expect(row.photoUrl === null).toBe(!p.hasPhoto);
+    }
+  });
+
+  it('stores persona photos as media objects', async () => {
+    const alice = await tdb.db
+      .selectFrom('users')
+      .select('photoUrl')
+      .where('email', '=', personaByKey('alice').email)
+      .executeTakeFirstOrThrow();
+    const key = alice.photoUrl!.replace('/media/', '');
+    const media = await tdb.db
+      .selectFrom('mediaObjects')
+      .selectAll()
+      .where('key', '=', key)
+      .executeTakeFirstOrThrow();
+    expect(media.contentType).toBe('image/webp');
+    const bytes = await storage.get(key);
+    expect(bytes?.subarray(8, 12).toString('ascii')).toBe('WEBP');
+    expect(bytes?.length).toBe(media.bytes);
+  });
+
+  it('gives alice the scripted network shape', async () => {
+    const alice = await seqOf('alice');
+    expect(distance(alice, await seqOf('bob'))).toBe(1);
+    expect(distance(alice, await seqOf('frank'))).toBe(2);
+    expect(distance(alice, await seqOf('grace'))).toBe(2);
+    expect(distance(alice, await seqOf('heidi'))).toBe(3);
+    expect(distance(alice, await seqOf('ivan'))).toBe(3);
+    expect(adjacency.get(await seqOf('nina'))).toBeUndefined();
+    expect(adjacency.get(alice)!.size).toBeGreaterThan(personaByKey('alice').friends.length);
+  });
+
+  it('stores each friendship once, low before high', () => {
+    const keys = new Set<string>();
+    for (const f of friendships) {
+      expect(BigInt(f.userLow) < BigInt(f.userHigh)).toBe(true);
+      keys.add(`${f.userLow}|${f.userHigh}`);
+    }
+    expect(keys.size).toBe(friendships.length);
+  });
+
+  it('has a skewed degree distribution', () => {
+    const degrees = [...adjacency.values()].map((s) => s.size);
+    const max = Math.max(...degrees);
+    expect(max).toBeGreaterThanOrEqual(5 * median(degrees));
+  });
+
+  it('stores trust scores that match a recomputation from the friendships', async () => {
+    const users = await tdb.db
+      .selectFrom('users')
+      .select(['seq', 'friendCount', 'secondDegreeCount', 'trustScore'])
+      .execute();
+    for (const u of users) {
+      const friends = adjacency.get(u.seq) ?? new Set<string>();
+      const second = new Set<string>();
+      for (const f of friends) {
+        for (const g of adjacency.get(f) ?? []) {
+          if (g !== u.seq && !friends.has(g)) second.add(g);
+        }
+      }
+      expect({ seq: u.seq, f: u.friendCount, s: u.secondDegreeCount, t: u.trustScore }).toEqual({
+        seq: u.seq,
+        f: friends.size,
+        s: second.size,
+        t: 10 * friends.size + second.size,
+      });
+    }
+  });
+
+  it('does not seed a database that already has users', async () => {
+    expect(await seedIfEmpty(tdb.db, storage, { users: USERS })).toBe(false);
+  });
+});
