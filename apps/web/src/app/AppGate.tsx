@@ -1,0 +1,133 @@
+import { landingPathFor } from '@heartline/domain';
+import { useIsRestoring, useQueryClient } from '@tanstack/react-query';
+import { Suspense, useEffect, useState } from 'react';
+import { Outlet, useLocation, useMatches, useNavigate } from 'react-router';
+import { ConnectionBanner } from '../components/ConnectionBanner.tsx';
+import { ScreenErrorBoundary } from '../components/ErrorScreens.tsx';
+import { PageLoading } from '../components/PageLoading.tsx';
+import { Splash } from '../components/Splash.tsx';
+import { TabBar } from '../components/TabBar.tsx';
+import {
+  clearIntended,
+  gateDecision,
+  isPublicPath,
+  rememberIntended,
+} from '../lib/intended-url.ts';
+import { isScreenHandle } from '../lib/lazy-screen.ts';
+import { safeStorage } from '../lib/storage-keys.ts';
+import { splashSteps } from '../lib/splash-progress.ts';
+import { isTabBarVisible } from '../lib/tab-bar.ts';
+import { sessionKeys, useConfigQuery, useMe } from '../state/queries/session.ts';
+import { useRealtimeState } from '../state/realtime/use-realtime-status.ts';
+
+type StartMode = 'unknown' | 'warm' | 'cold';
+
+/**
+ * The app gate (spec/1 §2): waits for the session, sends signed-out visitors to /auth (keeping
+ * the path they wanted), and shows the splash with real progress on a cold start only. A warm
+ * start (a persisted session in the query cache) renders the screen at once.
+ */
+export function AppGate() {
+  const location = useLocation();
+  const me = useMe();
+  const isRestoring = useIsRestoring();
+  const queryClient = useQueryClient();
+  const [startMode, setStartMode] = useState<StartMode>('unknown');
+  const [splashGone, setSplashGone] = useState(false);
+  const steps = useStartupSteps(me);
+
+  if (startMode === 'unknown' && !isRestoring) {
+    setStartMode(queryClient.getQueryData(sessionKeys.session) === undefined ? 'cold' : 'warm');
+  }
+
+  const publicPath = isPublicPath(location.pathname);
+  const splashWanted = startMode === 'cold' && !splashGone && !publicPath;
+  const splash = splashWanted ? (
+    <Splash steps={steps} onFinished={() => setSplashGone(true)} />
+  ) : null;
+
+  if (!publicPath && (isRestoring || me === undefined)) return splash;
+
+  const decision = gateDecision({
+    pathname: location.pathname,
+    search: location.search,
+    signedIn: Boolean(me),
+    landingPath: me ? landingPathFor(me) : '/profile',
+  });
+
+  return (
+    <>
+      {decision.kind === 'redirect' ? (
+        <GateRedirect to={decision.to} remember={decision.remember} />
+      ) : (
+        <AppContent signedIn={Boolean(me)} />
+      )}
+      {splash}
+    </>
+  );
+}
+
+function GateRedirect({ to, remember }: { to: string; remember: string | null }) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (remember) rememberIntended(safeStorage('session'), remember);
+    void navigate(to, { replace: true });
+  }, [to, remember, navigate]);
+  return null;
+}
+
+function AppContent({ signedIn }: { signedIn: boolean }) {
+  const { pathname } = useLocation();
+  const showTabs = signedIn && isTabBarVisible(pathname);
+
+  useEffect(() => {
+    // A signed-in user who reached a screen no longer needs the intended URL; / consumes it itself.
+    if (signedIn && pathname !== '/') clearIntended(safeStorage('session'));
+  }, [signedIn, pathname]);
+
+  return (
+    <>
+      {signedIn && <ConnectionBanner />}
+      <main id="main" className={showTabs ? 'app-main app-main--tabs' : 'app-main'}>
+        <ScreenErrorBoundary resetKey={pathname}>
+          <Suspense fallback={<PageLoading />}>
+            <div key={pathname} className="page-fade">
+              <Outlet />
+            </div>
+          </Suspense>
+        </ScreenErrorBoundary>
+      </main>
+      {showTabs && <TabBar />}
+    </>
+  );
+}
+
+/** Real start-up work behind the splash steps. */
+function useStartupSteps(me: ReturnType<typeof useMe>) {
+  const config = useConfigQuery();
+  const realtime = useRealtimeState();
+  const matches = useMatches();
+  const handle = matches.at(-1)?.handle;
+  const preload = isScreenHandle(handle) ? handle.preload : null;
+  const [loaded, setLoaded] = useState<(() => Promise<unknown>) | null>(null);
+
+  useEffect(() => {
+    if (!preload) return;
+    let active = true;
+    preload().then(
+      () => active && setLoaded(() => preload),
+      // A failed chunk surfaces in the screen's error boundary; the splash must not hang on it.
+      () => active && setLoaded(() => preload),
+    );
+    return () => {
+      active = false;
+    };
+  }, [preload]);
+
+  return splashSteps({
+    sessionSettled: me !== undefined,
+    configSettled: !config.isPending,
+    realtimeSettled: me === null || realtime.settled,
+    screenLoaded: !preload || loaded === preload,
+  });
+}

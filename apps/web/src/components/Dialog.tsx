@@ -1,0 +1,50 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { CloseIcon } from './Icons.tsx';
+
+type DialogProps = {
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+};
+
+/**
+ * A modal dialog on the native <dialog> element: focus is trapped and restored by the browser,
+ * Escape closes, and so does a click on the backdrop. Mount it to open it.
+ */
+export function Dialog({ title, onClose, children }: DialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog && !dialog.open) dialog.showModal();
+    return () => dialog?.close();
+  }, []);
+
+  return (
+    <dialog
+      ref={ref}
+      className="dialog"
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+      onClick={(event) => {
+        if (event.target === event.currentTarget) onClose();
+      }}
+    >
+      <div className="dialog__panel">
+        <header className="dialog__header">
+          <h2 id={titleId} className="dialog__title">
+            {title}
+          </h2>
+          <button type="button" className="icon-btn" aria-label="Close" onClick={onClose}>
+            <CloseIcon size={22} />
+          </button>
+        </header>
+        <div className="dialog__body">{children}</div>
+      </div>
+    </dialog>
+  );
+}

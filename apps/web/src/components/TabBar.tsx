@@ -1,0 +1,53 @@
+import type { ComponentType } from 'react';
+import { NavLink, useLocation } from 'react-router';
+import { activeTab, tabAccessibleName, tabBadges, tabs, type TabId } from '../lib/tab-bar.ts';
+import { useBadgesQuery } from '../state/queries/badges.ts';
+import { ChatIcon, CompassIcon, PeopleIcon, ProfileIcon, SettingsIcon } from './Icons.tsx';
+
+const icons: Record<TabId, ComponentType<{ size?: number }>> = {
+  discover: CompassIcon,
+  network: PeopleIcon,
+  chat: ChatIcon,
+  settings: SettingsIcon,
+  profile: ProfileIcon,
+};
+
+export function TabBar() {
+  const { pathname } = useLocation();
+  const { data } = useBadgesQuery();
+  const badges = tabBadges(data);
+  const current = activeTab(pathname);
+
+  return (
+    <nav className="tab-bar" aria-label="Main">
+      <ul className="tab-bar__list">
+        {tabs.map((tab) => {
+          const Icon = icons[tab.id];
+          const badge = badges[tab.id];
+          return (
+            <li key={tab.id}>
+              <NavLink
+                to={tab.path}
+                className="tab-bar__link"
+                aria-current={current === tab.id ? 'page' : undefined}
+                aria-label={tabAccessibleName(tab.label, tab.id, badge)}
+              >
+                <span className="tab-bar__icon">
+                  <Icon size={24} />
+                  {badge && (
+                    <span className="tab-bar__badge" aria-hidden="true">
+                      {badge}
+                    </span>
+                  )}
+                </span>
+                <span className="tab-bar__label" aria-hidden="true">
+                  {tab.label}
+                </span>
+              </NavLink>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

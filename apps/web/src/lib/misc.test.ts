@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { firstName } from './format.ts';
+import { clearStorageExcept, keptOnSignOut, storageKeys } from './storage-keys.ts';
+import { readThemeChoice, resolveTheme } from './theme.ts';
+
+class MemoryStorage implements Storage {
+  private map = new Map<string, string>();
+  get length() {
+    return this.map.size;
+  }
+  clear() {
+    this.map.clear();
+  }
+  getItem(key: string) {
+    return this.map.get(key) ?? null;
+  }
+  key(index: number) {
+    return [...this.map.keys()][index] ?? null;
+  }
+  removeItem(key: string) {
+    this.map.delete(key);
+  }
+  setItem(key: string, value: string) {
+    this.map.set(key, value);
+  }
+}
+
+describe('sign-out storage clearing', () => {
+  it('clears everything but the theme choice', () => {
+    const storage = new MemoryStorage();
+    storage.setItem(storageKeys.theme, 'dark');
+    storage.setItem(storageKeys.queryCache, '{}');
+    storage.setItem('other', 'x');
+    clearStorageExcept(storage, keptOnSignOut);
+    expect(storage.length).toBe(1);
+    expect(storage.getItem(storageKeys.theme)).toBe('dark');
+  });
+});
+
+describe('theme', () => {
+  it('follows the system unless a valid choice is stored', () => {
+    const storage = new MemoryStorage();
+    expect(readThemeChoice(storage)).toBe('system');
+    expect(resolveTheme(readThemeChoice(storage), true)).toBe('dark');
+    storage.setItem(storageKeys.theme, 'light');
+    expect(resolveTheme(readThemeChoice(storage), true)).toBe('light');
+    storage.setItem(storageKeys.theme, 'purple');
+    expect(readThemeChoice(storage)).toBe('system');
+    expect(readThemeChoice(null)).toBe('system');
+  });
+});
+
+describe('firstName', () => {
+  it('takes the first word of a name', () => {
+    expect(firstName('  Olivia Tester ')).toBe('Olivia');
+    expect(firstName('')).toBeNull();
+    expect(firstName(null)).toBeNull();
+  });
+});

@@ -1,0 +1,27 @@
+/**
+ * The splash reflects real start-up work. Each of the four product steps is tied to one
+ * concrete piece of loading; the splash stays until all are done.
+ */
+export type SplashStep = { label: string; detail: string; done: boolean };
+
+export type StartupState = {
+  sessionSettled: boolean;
+  configSettled: boolean;
+  /** The live connection connected or failed once; true when there is no user to connect. */
+  realtimeSettled: boolean;
+  screenLoaded: boolean;
+};
+
+export function splashSteps(s: StartupState): SplashStep[] {
+  return [
+    { label: 'Profile', detail: 'Your account', done: s.sessionSettled },
+    { label: 'Network', detail: 'App settings', done: s.configSettled },
+    { label: 'Chat', detail: 'Live connection', done: s.realtimeSettled },
+    { label: 'Discover', detail: 'Screens', done: s.screenLoaded },
+  ];
+}
+
+export function splashPercent(steps: SplashStep[]): number {
+  if (steps.length === 0) return 100;
+  return Math.round((steps.filter((s) => s.done).length / steps.length) * 100);
+}

@@ -1,0 +1,35 @@
+/**
+ * Every browser storage key the web app writes, in one place. Sign-out clears storage except
+ * the keys listed in `keptOnSignOut` (the theme is a property of the device, not of the user).
+ */
+export const storageKeys = {
+  /** localStorage: 'dark' | 'light'; absent means "follow the system". */
+  theme: 'heartline.theme',
+  /** localStorage: the persisted TanStack Query cache (instant start-up, splash skipped). */
+  queryCache: 'heartline.queryCache',
+  /** sessionStorage: the protected path a signed-out visitor opened. */
+  intendedUrl: 'heartline.intendedUrl',
+  /** sessionStorage: timestamps of automatic restarts after router errors (loop guard). */
+  restarts: 'heartline.restarts',
+  /** sessionStorage: scroll positions per path (react-router ScrollRestoration). */
+  scroll: 'heartline.scroll',
+} as const;
+
+export const keptOnSignOut: readonly string[] = [storageKeys.theme];
+
+/** Clears a Storage except the given keys. */
+export function clearStorageExcept(storage: Storage, keep: readonly string[]): void {
+  const saved = keep.map((key) => [key, storage.getItem(key)] as const);
+  storage.clear();
+  for (const [key, value] of saved) if (value !== null) storage.setItem(key, value);
+}
+
+/** Storage access that never throws (private mode, disabled storage, quota). */
+export function safeStorage(kind: 'local' | 'session'): Storage | null {
+  try {
+    const storage = kind === 'local' ? window.localStorage : window.sessionStorage;
+    return storage;
+  } catch {
+    return null;
+  }
+}

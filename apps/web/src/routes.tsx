@@ -1,0 +1,77 @@
+import { Navigate, type RouteObject } from 'react-router';
+import { RootLayout } from './app/RootLayout.tsx';
+import { RootRedirect } from './app/RootRedirect.tsx';
+import { RouteErrorScreen } from './components/ErrorScreens.tsx';
+import { lazyScreen, type LazyScreen, type ScreenHandle } from './lib/lazy-screen.ts';
+
+const Auth = lazyScreen(() => import('./screens/Auth/AuthScreen.tsx').then((m) => m.AuthScreen));
+const Onboarding = lazyScreen(() =>
+  import('./screens/Onboarding/OnboardingScreen.tsx').then((m) => m.OnboardingScreen),
+);
+const Profile = lazyScreen(() =>
+  import('./screens/Profile/ProfileScreen.tsx').then((m) => m.ProfileScreen),
+);
+const PhotoUpload = lazyScreen(() =>
+  import('./screens/Profile/PhotoUploadScreen.tsx').then((m) => m.PhotoUploadScreen),
+);
+const Network = lazyScreen(() =>
+  import('./screens/Network/NetworkScreen.tsx').then((m) => m.NetworkScreen),
+);
+const Chat = lazyScreen(() => import('./screens/Chat/ChatScreen.tsx').then((m) => m.ChatScreen));
+const ChatDetail = lazyScreen(() =>
+  import('./screens/Chat/ChatDetailScreen.tsx').then((m) => m.ChatDetailScreen),
+);
+const Settings = lazyScreen(() =>
+  import('./screens/Settings/SettingsScreen.tsx').then((m) => m.SettingsScreen),
+);
+const Discover = lazyScreen(() =>
+  import('./screens/Discover/DiscoverScreen.tsx').then((m) => m.DiscoverScreen),
+);
+const Invite = lazyScreen(() =>
+  import('./screens/Invite/InviteScreen.tsx').then((m) => m.InviteScreen),
+);
+const Terms = lazyScreen(() =>
+  import('./screens/Legal/LegalScreen.tsx').then((m) => m.TermsScreen),
+);
+const Privacy = lazyScreen(() =>
+  import('./screens/Legal/LegalScreen.tsx').then((m) => m.PrivacyScreen),
+);
+const RealDatabaseTest = lazyScreen(() =>
+  import('./screens/DevPage/RealDatabaseTestScreen.tsx').then((m) => m.RealDatabaseTestScreen),
+);
+
+function screen(path: string, Screen: LazyScreen): RouteObject {
+  const handle: ScreenHandle = { preload: Screen.preload };
+  return { path, element: <Screen />, handle };
+}
+
+const toAuth = <Navigate to="/auth" replace />;
+
+/** The route table (spec/1 §2). The app gate in RootLayout decides who may see what. */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteErrorScreen />,
+    children: [
+      { index: true, element: <RootRedirect /> },
+      { path: 'login', element: toAuth },
+      { path: 'signin', element: toAuth },
+      { path: 'signup', element: toAuth },
+      { path: 'register', element: toAuth },
+      screen('auth', Auth),
+      screen('onboarding', Onboarding),
+      screen('profile', Profile),
+      screen('profile/photo', PhotoUpload),
+      screen('network', Network),
+      screen('chat', Chat),
+      screen('chat/:chatId', ChatDetail),
+      screen('settings', Settings),
+      screen('discover', Discover),
+      screen('invite/:inviteCode', Invite),
+      screen('terms', Terms),
+      screen('privacy', Privacy),
+      screen('real-database-test', RealDatabaseTest),
+      { path: '*', element: <Navigate to="/" replace /> },
+    ],
+  },
+];

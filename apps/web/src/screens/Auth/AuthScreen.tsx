@@ -1,0 +1,95 @@
+import { authErrorMessage, shellMessages } from '@heartline/domain';
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { HeartLogo } from '../../components/HeartLogo.tsx';
+import { GoogleIcon, WarningIcon } from '../../components/Icons.tsx';
+import { legalModalFrom, readIntended, signInStartUrl } from '../../lib/intended-url.ts';
+import { safeStorage } from '../../lib/storage-keys.ts';
+import { useConfig } from '../../state/queries/session.ts';
+import { LegalDialog } from '../Legal/LegalScreen.tsx';
+
+/**
+ * Sign-in (spec/1 §2). "Continue with Google" is a full-page navigation to the server, which
+ * runs OpenID Connect and redirects back to the intended path (or /).
+ */
+export function AuthScreen() {
+  const { productName } = useConfig();
+  const [searchParams] = useSearchParams();
+  const { search } = useLocation();
+  const navigate = useNavigate();
+  const error = authErrorMessage(searchParams.get('error'));
+  const modal = legalModalFrom(search);
+  // A visitor the gate sent here from a protected screen is "connecting" back to it.
+  const [intended] = useState(() => readIntended(safeStorage('session')));
+  const [navigating, setNavigating] = useState(false);
+
+  useEffect(() => {
+    // Coming back with the browser's back button restores this page from the bfcache.
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) setNavigating(false);
+    };
+    window.addEventListener('pageshow', onPageShow);
+    return () => window.removeEventListener('pageshow', onPageShow);
+  }, []);
+
+  const signIn = () => {
+    setNavigating(true);
+    window.location.assign(signInStartUrl(intended));
+  };
+
+  return (
+    <div className="auth">
+      <div className="auth__glow" aria-hidden="true" />
+      <section className="auth__card" aria-labelledby="auth-title">
+        <HeartLogo size={80} />
+        <h1 id="auth-title" className="auth__title">
+          {shellMessages.welcomeHeading(productName)}
+        </h1>
+        <p className="auth__tagline">Meet people through the people you already know.</p>
+
+        {error && (
+          <div className="banner banner--error" role="alert">
+            <WarningIcon size={20} />
+            <span>{error}</span>
+          </div>
+        )}
+
+        <p className="auth__subtitle">{shellMessages.signInSubtitle}</p>
+        <button
+          type="button"
+          className="btn btn--google btn--block"
+          onClick={signIn}
+          disabled={navigating}
+          aria-busy={navigating}
+        >
+          {navigating ? (
+            <>
+              <span className="spinner spinner--sm" aria-hidden="true" />
+              {intended ? shellMessages.connecting : shellMessages.authenticating}
+            </>
+          ) : (
+            <>
+              <GoogleIcon size={20} />
+              {shellMessages.continueWithGoogle}
+            </>
+          )}
+        </button>
+
+        <p className="auth__legal">
+          By continuing you agree to our{' '}
+          <a href="/terms" target="_blank" rel="noopener" className="text-link">
+            Terms of Service<span className="visually-hidden"> (opens in a new tab)</span>
+          </a>{' '}
+          and{' '}
+          <a href="/privacy" target="_blank" rel="noopener" className="text-link">
+            Privacy Policy<span className="visually-hidden"> (opens in a new tab)</span>
+          </a>
+          .
+        </p>
+      </section>
+      <p className="auth__footnote">For adults aged 18 and over.</p>
+
+      {modal && <LegalDialog kind={modal} onClose={() => void navigate('/', { replace: true })} />}
+    </div>
+  );
+}

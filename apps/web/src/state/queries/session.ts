@@ -1,0 +1,83 @@
+import {
+  landingPathFor,
+  PRODUCT_NAME,
+  publicConfigSchema,
+  sessionResponseSchema,
+  type Me,
+  type PublicConfig,
+  type SessionResponse,
+} from '@heartline/domain';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { apiRequest, isRetryable } from '../../lib/api.ts';
+import { clearStorageExcept, keptOnSignOut, safeStorage } from '../../lib/storage-keys.ts';
+
+export const sessionKeys = {
+  session: ['session'] as const,
+  config: ['config'] as const,
+};
+
+export const defaultConfig: PublicConfig = {
+  productName: PRODUCT_NAME,
+  passwordAuth: false,
+  devSignIn: false,
+};
+
+const retryOnce = (failureCount: number, error: unknown) => failureCount < 1 && isRetryable(error);
+
+export function useSessionQuery() {
+  return useQuery({
+    queryKey: sessionKeys.session,
+    queryFn: ({ signal }): Promise<SessionResponse> =>
+      apiRequest('/api/auth/session', sessionResponseSchema, { signal }),
+    staleTime: 30_000,
+    retry: retryOnce,
+  });
+}
+
+/** The signed-in user, `null` when signed out, `undefined` while unknown. */
+export function useMe(): Me | null | undefined {
+  const { data, isError } = useSessionQuery();
+  if (data) return data.user;
+  // Without a cached answer a failed lookup (server unreachable) is treated as signed out,
+  // so the sign-in screen still renders.
+  return isError ? null : undefined;
+}
+
+export function useLandingPath(): string {
+  const me = useMe();
+  return me ? landingPathFor(me) : '/profile';
+}
+
+export function useConfigQuery() {
+  return useQuery({
+    queryKey: sessionKeys.config,
+    queryFn: ({ signal }): Promise<PublicConfig> =>
+      apiRequest('/api/config', publicConfigSchema, { signal }),
+    staleTime: 60 * 60_000,
+    retry: retryOnce,
+  });
+}
+
+/** The public config, with the built-in defaults until (or unless) the server answers. */
+export function useConfig(): PublicConfig {
+  return useConfigQuery().data ?? defaultConfig;
+}
+
+/** Forgets everything the browser holds about the signed-in user and marks the session ended. */
+export function forgetSession(queryClient: QueryClient): void {
+  queryClient.cancelQueries().catch(() => undefined);
+  queryClient.clear();
+  queryClient.setQueryData<SessionResponse>(sessionKeys.session, { user: null });
+  const local = safeStorage('local');
+  const session = safeStorage('session');
+  if (local) clearStorageExcept(local, keptOnSignOut);
+  if (session) clearStorageExcept(session, []);
+}
+
+export function useSignOutMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest('/api/auth/signout', undefined, { method: 'POST' }),
+    onSuccess: () => forgetSession(queryClient),
+  });
+}

@@ -1,0 +1,70 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig, type ProxyOptions } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+const API_ORIGIN = process.env.HEARTLINE_API_ORIGIN ?? 'http://localhost:3000';
+
+/** Paths the server owns; everything else is a client route. */
+const serverPaths = ['/api', '/media', '/oidc', '/dev-idp', '/socket.io'];
+
+const proxy: Record<string, ProxyOptions> = Object.fromEntries(
+  serverPaths.map((p) => [p, { target: API_ORIGIN, ws: p === '/socket.io' }]),
+);
+
+export default defineConfig({
+  plugins: [
+    react(),
+    VitePWA({
+      strategies: 'generateSW',
+      registerType: 'prompt',
+      // Registration happens from our own module (src/app/UpdatePrompt.tsx): the CSP forbids inline scripts.
+      injectRegister: null,
+      includeAssets: ['favicon.svg', 'icons/apple-touch-icon-180.png'],
+      manifest: {
+        name: 'Heartline',
+        short_name: 'Heartline',
+        description: 'Meet people through the people you already know.',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'portrait',
+        theme_color: '#e91e63',
+        background_color: '#ffffff',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          {
+            src: '/icons/maskable-512.png',
+            sizes: '512x512',
+            type: 'image/png',
+            purpose: 'maskable',
+          },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: serverPaths.map(
+          (p) => new RegExp(`^${p.replace('.', '\\.')}(/|$)`),
+        ),
+        cleanupOutdatedCaches: true,
+        runtimeCaching: [
+          {
+            // Media names are content-addressed, so a cached image never goes stale.
+            urlPattern: ({ url, request, sameOrigin }) =>
+              sameOrigin && url.pathname.startsWith('/media/') && request.destination === 'image',
+            handler: 'CacheFirst',
+            options: {
+              cacheName: 'heartline-media',
+              expiration: { maxEntries: 300, maxAgeSeconds: 30 * 24 * 60 * 60 },
+              cacheableResponse: { statuses: [0, 200] },
+            },
+          },
+        ],
+      },
+    }),
+  ],
+  server: { proxy },
+  preview: { proxy },
+  build: { target: 'es2022', sourcemap: true },
+});
