@@ -1,0 +1,97 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { newcomer, signInAsNew } from './helpers.ts';
+
+test('a newcomer opens /, lands on /auth, signs in and reaches onboarding', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page.getByRole('heading', { name: 'Welcome to Heartline' })).toBeVisible();
+  await expect(page.getByText('Sign in with Google to continue')).toBeVisible();
+  const person = newcomer('Olivia');
+  await signInAsNew(page, person);
+  await expect(page).toHaveURL(/\/onboarding/);
+  await expect(page.getByText('Welcome, Olivia!')).toBeVisible();
+  await expect(page.getByText('Step 1 of 3')).toBeVisible();
+});
+
+test('a visitor opening /network is returned there after sign-in', async ({ page }) => {
+  await page.goto('/network');
+  await expect(page).toHaveURL(/\/auth$/);
+  await signInAsNew(page, newcomer('Nora'));
+  await expect(page).toHaveURL(/\/network$/);
+});
+
+test.describe('the error query parameter', () => {
+  const cases: [string, string][] = [
+    ['callback_failed', 'Authentication callback failed. Please try again.'],
+    ['no_session', 'No session was created. Please try signing in again.'],
+    ['exception', 'An error occurred during authentication. Please try again.'],
+    ['something_else', 'Authentication failed. Please try again.'],
+  ];
+  for (const [code, message] of cases) {
+    test(code, async ({ page }) => {
+      await page.goto(`/auth?error=${code}`);
+      await expect(page.getByRole('alert')).toHaveText(message);
+    });
+  }
+});
+
+test('sign-out ends the session on the server and returns to sign-in', async ({ page }) => {
+  await page.goto('/auth');
+  await signInAsNew(page, newcomer('Sven'));
+  await expect(page).toHaveURL(/\/onboarding/);
+  await page.goto('/profile');
+  await expect(page.getByTestId('profile-page')).toBeVisible();
+  await page.getByRole('button', { name: /more options/i }).click();
+  await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+  const session = await page.request.get('/api/auth/session');
+  expect(await session.json()).toEqual({ user: null });
+  await page.goto('/profile');
+  await expect(page).toHaveURL(/\/auth$/);
+});
+
+test('the theme choice persists across reloads', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.goto('/auth');
+  await signInAsNew(page, newcomer('Theo'));
+  await page.goto('/profile');
+  await expect(page.getByTestId('profile-page')).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  await page.getByRole('button', { name: /more options/i }).click();
+  await page.getByRole('menuitem', { name: /dark/i }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await page.reload();
+  await expect(page.getByTestId('profile-page')).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+});
+
+test('unknown paths and the old sign-in paths redirect', async ({ page }) => {
+  for (const p of ['/login', '/signin', '/signup', '/register']) {
+    await page.goto(p);
+    await expect(page).toHaveURL(/\/auth$/);
+  }
+  await page.goto('/no/such/page');
+  await expect(page).toHaveURL(/\/auth$/);
+  await signInAsNew(page, newcomer('Uma'));
+  await expect(page).toHaveURL(/\/onboarding/);
+  await page.goto('/definitely-not-here');
+  await expect(page).toHaveURL(/\/(profile|onboarding)$/);
+});
+
+test('legal pages are public', async ({ page }) => {
+  await page.goto('/terms');
+  await expect(page.getByRole('heading', { name: 'Terms of Service' })).toBeVisible();
+  await page.goto('/privacy');
+  await expect(page.getByRole('heading', { name: 'Privacy Policy' })).toBeVisible();
+});
+
+test('the sign-in screen has no serious accessibility violations', async ({ page }) => {
+  await page.goto('/auth');
+  await expect(page.getByRole('button', { name: 'Continue with Google' })).toBeVisible();
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter(
+    (v) => v.impact === 'serious' || v.impact === 'critical',
+  );
+  expect(serious.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+});
