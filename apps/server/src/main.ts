@@ -21,7 +21,10 @@ async function main() {
 
   if (config.seedOnEmpty) {
     const { seedIfEmpty } = await import('./db/seed/world.ts');
-    const seeded = await seedIfEmpty(built.db, built.storage, { log: (m) => app.log.info(m) });
+    const seeded = await seedIfEmpty(built.db, built.storage, {
+      users: config.seedUsers,
+      log: (m) => app.log.info(m),
+    });
     if (seeded) app.log.info('seeded the demo world');
   }
 

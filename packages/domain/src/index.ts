@@ -8,3 +8,5 @@ export * from './errors.ts';
 export * from './realtime-events.ts';
 export * from './config.ts';
 export * from './onboarding.ts';
+export * from './profile.ts';
+export * from './photos.ts';

@@ -10,6 +10,8 @@ export const meSchema = z.object({
   name: z.string().nullable(),
   dob: z.string().nullable(),
   photoUrl: z.string().nullable(),
+  /** 128 px square avatar of the current photo. */
+  avatarUrl: z.string().nullable(),
   onboardingCompleted: z.boolean(),
   trustScore: z.number().int(),
   friendCount: z.number().int(),

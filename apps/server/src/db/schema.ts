@@ -16,6 +16,8 @@ export interface UsersTable {
   datingGoal: Generated<string>;
   interests: Generated<string[]>;
   photoUrl: string | null;
+  avatarUrl: ColumnType<string | null, string | null | undefined, string | null>;
+  photoId: ColumnType<string | null, string | null | undefined, string | null>;
   accountStatus: Generated<string>;
   trustScore: Generated<number>;
   friendCount: Generated<number>;
@@ -92,6 +94,36 @@ export interface MediaObjectsTable {
   createdAt: GeneratedTimestamp;
 }
 
+export interface PhotosTable {
+  id: string;
+  userId: string;
+  mainKey: string;
+  avatarKeys: ColumnType<Record<string, string>, string, string>;
+  width: number;
+  height: number;
+  createdAt: GeneratedTimestamp;
+  replacedAt: Timestamp | null;
+}
+
+export interface MatchesTable {
+  id: string;
+  userLow: string;
+  userHigh: string;
+  status: Generated<string>;
+  createdAt: GeneratedTimestamp;
+}
+
+export interface JobsTable {
+  id: Generated<string>;
+  kind: string;
+  payload: ColumnType<unknown, string, string>;
+  runAt: GeneratedTimestamp;
+  attempts: Generated<number>;
+  lockedUntil: Timestamp | null;
+  lastError: string | null;
+  createdAt: GeneratedTimestamp;
+}
+
 export interface Database {
   users: UsersTable;
   oauthIdentities: OauthIdentitiesTable;
@@ -102,4 +134,7 @@ export interface Database {
   userOnboardingStatus: UserOnboardingStatusTable;
   friendships: FriendshipsTable;
   mediaObjects: MediaObjectsTable;
+  photos: PhotosTable;
+  matches: MatchesTable;
+  jobs: JobsTable;
 }

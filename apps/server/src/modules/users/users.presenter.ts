@@ -11,6 +11,7 @@ export function presentMe(row: MeRow): Me {
     name: row.name,
     dob: row.dob,
     photoUrl: row.photoUrl,
+    avatarUrl: row.avatarUrl,
     onboardingCompleted: row.onboardingCompleted ?? false,
     trustScore: row.trustScore,
     friendCount: row.friendCount,

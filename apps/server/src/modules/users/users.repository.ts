@@ -24,6 +24,7 @@ export function createUsersRepository(db: Db) {
           'users.name',
           'users.dob',
           'users.photoUrl',
+          'users.avatarUrl',
           'users.trustScore',
           'users.friendCount',
           'o.onboardingCompleted',

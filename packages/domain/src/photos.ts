@@ -1,0 +1,65 @@
+import { z } from 'zod';
+
+/** spec/1 §9 "Photos". */
+export const PHOTO_MAX_BYTES = 10_485_760;
+export const PHOTO_WIDTH = 1080;
+export const PHOTO_HEIGHT = 1350;
+export const PHOTO_WEBP_QUALITY = 0.9;
+export const AVATAR_SIZES = [64, 128, 256] as const;
+/** Larger sources are refused before decoding: a 12 MP camera photo is ~12e6 pixels. */
+export const PHOTO_MAX_PIXELS = 50_000_000;
+export const PHOTO_CLEANUP_DELAY_MS = 5000;
+export const PHOTO_ACCEPTED_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
+
+/** Upload stages and their progress values (spec/1 §4). */
+export const uploadProgress = {
+  uploading: [10, 30, 50],
+  processing: 90,
+  complete: 100,
+} as const;
+
+/** Background selfie queue (spec/1 §9): 3 attempts, 5 s × attempt apart. */
+export const selfieQueue = {
+  maxAttempts: 3,
+  delayPerAttemptMs: 5000,
+  rerunMs: 30_000,
+} as const;
+
+export const photoMessages = {
+  invalidType: 'Invalid file type. Please use JPEG, PNG, WebP, or GIF.',
+  tooLarge: 'File too large (max 10MB)',
+  invalidFile: 'Invalid file provided',
+  invalidUserId: 'Invalid user ID',
+  tooManyPixels: 'Image dimensions are too large',
+  unreadable: 'The image could not be read',
+  uploadFailed: 'Upload failed',
+  uploadFailedStatus: (status: number) => `Upload failed with status ${status}`,
+  uploadFailedPrefix: (message: string) => `Upload failed: ${message}`,
+  uploadSuccessful: 'Upload successful!',
+  uploadedToast: 'Profile photo uploaded successfully!',
+  savedToast: 'Profile photo saved successfully!',
+  cameraFailed: 'Camera access failed. Please check permissions.',
+  photoUploadFailed: 'Photo upload failed. Please try again.',
+  savePhotoFailed: 'Failed to save photo. Please try again.',
+  profileUpdateFailed:
+    'Photo uploaded successfully, but profile update failed. Please refresh the page.',
+  viewerFailed: 'Failed to load',
+  viewerRetry: 'Please try again',
+  linkCopied: 'Link copied to clipboard!',
+} as const;
+
+/** `POST /api/upload-profile-photo` (spec/1 §7): JSON with a data URL. */
+export const dataUrlUploadSchema = z.strictObject({
+  userId: z.string({ message: photoMessages.invalidUserId }).min(1, photoMessages.invalidUserId),
+  fileData: z.string({ message: photoMessages.invalidFile }).startsWith('data:', {
+    message: photoMessages.invalidFile,
+  }),
+});
+
+/** Response of both upload endpoints. */
+export const uploadResponseSchema = z.object({
+  success: z.boolean(),
+  url: z.string().nullable(),
+  error: z.string().nullable(),
+});
+export type UploadResponse = z.infer<typeof uploadResponseSchema>;

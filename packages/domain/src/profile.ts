@@ -1,0 +1,240 @@
+import { z } from 'zod';
+import { AGE_MAX, AGE_MIN, ageOn } from './age.ts';
+
+/**
+ * spec/1 §3 "Interest options". The spec calls the list 40 but names 41; every named option is
+ * kept so nobody loses an interest they picked.
+ */
+export const INTEREST_OPTIONS = [
+  'Technology',
+  'Music',
+  'Sports',
+  'Travel',
+  'Photography',
+  'Cooking',
+  'Reading',
+  'Movies',
+  'Art',
+  'Fitness',
+  'Gaming',
+  'Dancing',
+  'Hiking',
+  'Coffee',
+  'Wine',
+  'Fashion',
+  'Yoga',
+  'Meditation',
+  'Entrepreneurship',
+  'Marketing',
+  'Design',
+  'Writing',
+  'Podcasts',
+  'Concerts',
+  'Theater',
+  'Museums',
+  'Beach',
+  'Mountains',
+  'Cycling',
+  'Running',
+  'Swimming',
+  'Tennis',
+  'Golf',
+  'Basketball',
+  'Football',
+  'Volunteering',
+  'Animals',
+  'Nature',
+  'Gardening',
+  'DIY',
+  'Cars',
+] as const;
+export type Interest = (typeof INTEREST_OPTIONS)[number];
+
+export const DATING_GOALS = ['networking', 'dating', 'both'] as const;
+export type DatingGoal = (typeof DATING_GOALS)[number];
+export const datingGoalLabels: Record<DatingGoal, string> = {
+  networking: 'Networking',
+  dating: 'Dating',
+  both: 'Both',
+};
+
+/** DESIGN.md §3.5: gender and dating preference exist because discover needs them. */
+export const GENDERS = ['woman', 'man', 'nonbinary', 'other'] as const;
+export type Gender = (typeof GENDERS)[number];
+export const genderLabels: Record<Gender, string> = {
+  woman: 'Woman',
+  man: 'Man',
+  nonbinary: 'Non-binary',
+  other: 'Prefer not to say',
+};
+
+export const INTERESTED_IN = ['women', 'men', 'everyone'] as const;
+export type InterestedIn = (typeof INTERESTED_IN)[number];
+export const interestedInLabels: Record<InterestedIn, string> = {
+  women: 'Women',
+  men: 'Men',
+  everyone: 'Everyone',
+};
+
+export const NAME_MIN = 2;
+export const NAME_MAX = 50;
+export const BIO_MAX = 500;
+export const LOCATION_MAX = 80;
+
+/** spec/1 §5 and §8 texts, once. */
+export const profileMessages = {
+  nameRequired: 'Name is required',
+  nameTooShort: 'Name must be at least 2 characters',
+  nameTooLong: 'Name must be less than 50 characters',
+  birthdateRequired: 'Birthdate is required',
+  tooYoung: 'You must be at least 18 years old',
+  invalidBirthdate: 'Please enter a valid birthdate',
+  invalidDateOfBirth: 'Please enter a valid date of birth',
+  bioTooLong: `Bio must be at most ${BIO_MAX} characters`,
+  locationTooLong: `Location must be at most ${LOCATION_MAX} characters`,
+  invalidInterest: 'Choose interests from the list',
+  invalidLookingFor: 'Choose networking, dating or both',
+  invalidGender: 'Choose one of the listed genders',
+  invalidInterestedIn: 'Choose women, men or everyone',
+  loading: 'Loading your profile...',
+  saveFailed: 'Failed to save profile data',
+  completeOnboardingFirst: 'Please complete onboarding first',
+  userNotFound: 'User not found',
+} as const;
+
+/** Trims, then applies the onboarding name rules (spec/1 §5). Returns an error text or null. */
+export function nameError(raw: string): string | null {
+  const name = raw.trim();
+  if (!name) return profileMessages.nameRequired;
+  if (name.length < NAME_MIN) return profileMessages.nameTooShort;
+  if (name.length > NAME_MAX) return profileMessages.nameTooLong;
+  return null;
+}
+
+/** Onboarding birthdate rules: required, 18..100. */
+export function birthdateError(dob: string, today: Date = new Date()): string | null {
+  if (!dob) return profileMessages.birthdateRequired;
+  const age = ageOn(dob, today);
+  if (age === null || age < AGE_MIN) return profileMessages.tooYoung;
+  if (age > AGE_MAX) return profileMessages.invalidBirthdate;
+  return null;
+}
+
+/** Edit Profile date-of-birth rules: optional; when given, 18..100 with the edit texts. */
+export function dateOfBirthError(dob: string | null, today: Date = new Date()): string | null {
+  if (!dob) return null;
+  const age = ageOn(dob, today);
+  if (age === null || age < AGE_MIN) return profileMessages.tooYoung;
+  if (age > AGE_MAX) return profileMessages.invalidDateOfBirth;
+  return null;
+}
+
+function refineWith<T>(check: (value: T) => string | null) {
+  return (value: T, ctx: z.RefinementCtx) => {
+    const message = check(value);
+    if (message) ctx.addIssue({ code: 'custom', message });
+  };
+}
+
+const nameField = z
+  .string({ message: profileMessages.nameRequired })
+  .superRefine(refineWith(nameError))
+  .transform((s) => s.trim());
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, profileMessages.invalidBirthdate);
+
+/** `PUT /api/onboarding/profile` (onboarding step 2). */
+export const onboardingProfileSchema = z.strictObject({
+  name: nameField,
+  dob: z
+    .string({ message: profileMessages.birthdateRequired })
+    .superRefine(refineWith((v: string) => birthdateError(v))),
+});
+export type OnboardingProfileInput = z.infer<typeof onboardingProfileSchema>;
+
+/** `PATCH /api/me/profile` (Edit Profile). Every field optional; absent fields stay as they are. */
+export const editProfileSchema = z.strictObject({
+  name: nameField.optional(),
+  dob: isoDate
+    .nullable()
+    .superRefine(refineWith((v: string | null) => dateOfBirthError(v)))
+    .optional(),
+  datingGoal: z.enum(DATING_GOALS, { message: profileMessages.invalidLookingFor }).optional(),
+  interests: z
+    .array(z.enum(INTEREST_OPTIONS, { message: profileMessages.invalidInterest }))
+    .max(INTEREST_OPTIONS.length)
+    .transform((list) => [...new Set(list)])
+    .optional(),
+  gender: z.enum(GENDERS, { message: profileMessages.invalidGender }).optional(),
+  interestedIn: z.enum(INTERESTED_IN, { message: profileMessages.invalidInterestedIn }).optional(),
+  bio: z
+    .string()
+    .max(BIO_MAX, profileMessages.bioTooLong)
+    .transform((s) => s.trim())
+    .optional(),
+  location: z
+    .string()
+    .max(LOCATION_MAX, profileMessages.locationTooLong)
+    .transform((s) => s.trim())
+    .optional(),
+});
+export type EditProfileInput = z.input<typeof editProfileSchema>;
+
+export const photoSchema = z.object({
+  id: z.uuid(),
+  /** 1080×1350 WebP. */
+  url: z.string(),
+  /** Square avatar variants by pixel size (64, 128, 256), cropped on the most interesting region. */
+  avatars: z.record(z.string(), z.string()),
+  width: z.number().int(),
+  height: z.number().int(),
+  updatedAt: z.string(),
+});
+export type Photo = z.infer<typeof photoSchema>;
+
+/** `GET /api/me/profile`: everything the own-profile screens show. */
+export const ownProfileSchema = z.object({
+  id: z.uuid(),
+  email: z.string().nullable(),
+  name: z.string().nullable(),
+  dob: z.string().nullable(),
+  age: z.number().int().nullable(),
+  gender: z.enum(GENDERS),
+  interestedIn: z.enum(INTERESTED_IN),
+  bio: z.string(),
+  location: z.string(),
+  datingGoal: z.enum(DATING_GOALS),
+  interests: z.array(z.string()),
+  photo: photoSchema.nullable(),
+  trustScore: z.number().int(),
+  stats: z.object({
+    /** People in the user's network: 1st plus 2nd degree. */
+    connections: z.number().int(),
+    matches: z.number().int(),
+    friends: z.number().int(),
+  }),
+  completeness: z.number().int().min(0).max(100),
+  onboarding: z.object({
+    completed: z.boolean(),
+    profileStepCompleted: z.boolean(),
+    photoStepCompleted: z.boolean(),
+  }),
+});
+export type OwnProfile = z.infer<typeof ownProfileSchema>;
+
+/** spec/1 §5 "Profile completeness": name 40, photo 40, interests 20, rounded. */
+export function profileCompleteness(p: {
+  name: string | null;
+  hasPhoto: boolean;
+  interests: readonly string[];
+}): number {
+  const score =
+    (p.name?.trim() ? 40 : 0) + (p.hasPhoto ? 40 : 0) + (p.interests.length > 0 ? 20 : 0);
+  return Math.round(score);
+}
+
+/** What the client keeps of a profile step that could not be saved yet (spec/1 §4). */
+export const pendingOnboardingProfileSchema = z.object({
+  userId: z.uuid(),
+  name: z.string(),
+  dob: z.string(),
+});
