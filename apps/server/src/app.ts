@@ -12,12 +12,15 @@ import { registerMediaRoutes } from './modules/media/media.routes.ts';
 import { LocalMediaStorage, type MediaStorage } from './modules/media/media.storage.ts';
 import { createUsersRepository } from './modules/users/users.repository.ts';
 import { registerUsersRoutes } from './modules/users/users.routes.ts';
+import { createProfileRepository } from './modules/users/profile.repository.ts';
+import { createProfileService } from './modules/users/profile.service.ts';
+import { registerOnboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { RateLimits } from './plugins/rate-limit.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSession, sessionCookie } from './plugins/session.ts';
 import { registerWeb } from './plugins/web.ts';
-import { createRealtime, type RealtimeServer } from './realtime/realtime.ts';
+import { createRealtime, publishToUser, type RealtimeServer } from './realtime/realtime.ts';
 
 export type App = {
   app: FastifyInstance;
@@ -116,7 +119,13 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     secureCookies: config.secureCookies,
     passwordAuth: config.passwordAuth,
   });
-  registerUsersRoutes(app, users);
+  const profile = createProfileService({
+    profiles: createProfileRepository(db),
+    storage,
+    notifyChanged: (userId) => publishToUser(io, userId, 'profile.updated', { userId }),
+  });
+  registerUsersRoutes(app, { users, profile });
+  registerOnboardingRoutes(app, profile);
   registerMediaRoutes(app, storage);
   await registerWeb(app, config.webDist);
 

@@ -2,7 +2,11 @@ import { z } from 'zod';
 
 /** Every error response body: `{ error: { code, message } }`. */
 export const errorBodySchema = z.object({
-  error: z.object({ code: z.string(), message: z.string() }),
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    fields: z.record(z.string(), z.string()).optional(),
+  }),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 

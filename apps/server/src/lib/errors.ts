@@ -12,7 +12,11 @@ export class AppError extends Error {
 }
 
 export class ValidationError extends AppError {
-  constructor(message: string = errorMessages.badRequest) {
+  constructor(
+    message: string = errorMessages.badRequest,
+    /** Per-field messages, so a form can show each next to its input. */
+    readonly fields?: Record<string, string>,
+  ) {
     super(errorCodes.validation, message, 400);
   }
 }

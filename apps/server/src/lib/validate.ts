@@ -5,8 +5,12 @@ import { ValidationError } from './errors.ts';
 export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
   const result = schema.safeParse(value);
   if (!result.success) {
-    const issue = result.error.issues[0];
-    throw new ValidationError(issue?.message);
+    const fields: Record<string, string> = {};
+    for (const issue of result.error.issues) {
+      const key = issue.path.map(String).join('.') || '_';
+      fields[key] ??= issue.message;
+    }
+    throw new ValidationError(result.error.issues[0]?.message, fields);
   }
   return result.data;
 }

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { errorCodes, errorMessages, type ErrorBody } from '@heartline/domain';
-import { AppError, RateLimitError } from '../lib/errors.ts';
+import { AppError, RateLimitError, ValidationError } from '../lib/errors.ts';
 
 /** Every failure leaves as `{ error: { code, message } }`; stacks and internals never do. */
 export function registerErrorHandling(app: FastifyInstance) {
@@ -8,6 +8,7 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (err instanceof AppError) {
       if (err instanceof RateLimitError) reply.header('retry-after', String(err.retryAfterSeconds));
       const body: ErrorBody = { error: { code: err.code, message: err.message } };
+      if (err instanceof ValidationError && err.fields) body.error.fields = err.fields;
       return reply.status(err.statusCode).send(body);
     }
     const status = typeof err.statusCode === 'number' ? err.statusCode : 500;

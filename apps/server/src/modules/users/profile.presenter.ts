@@ -1,0 +1,61 @@
+import { ageOn, profileCompleteness, type OwnProfile, type Photo } from '@heartline/domain';
+import type { MediaStorage } from '../media/media.storage.ts';
+import type { OwnProfileRow } from './profile.repository.ts';
+
+type Enum<K extends keyof OwnProfile> = OwnProfile[K];
+
+function presentPhoto(row: OwnProfileRow, storage: MediaStorage): Photo | null {
+  if (!row.photoId || !row.photoMainKey || !row.photoAvatarKeys) return null;
+  const avatars: Record<string, string> = {};
+  for (const [size, key] of Object.entries(row.photoAvatarKeys))
+    avatars[size] = storage.urlFor(key);
+  return {
+    id: row.photoId,
+    url: storage.urlFor(row.photoMainKey),
+    avatars,
+    width: row.photoWidth ?? 0,
+    height: row.photoHeight ?? 0,
+    updatedAt: new Date(row.photoCreatedAt ?? 0).toISOString(),
+  };
+}
+
+/** The only shape of the own profile that leaves the server. */
+export function presentOwnProfile(
+  row: OwnProfileRow,
+  matches: number,
+  storage: MediaStorage,
+  today: Date = new Date(),
+): OwnProfile {
+  const photo = presentPhoto(row, storage);
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    dob: row.dob,
+    age: row.dob ? ageOn(row.dob, today) : null,
+    // The columns are constrained by the write schemas; the casts only narrow text to the enum.
+    gender: row.gender as Enum<'gender'>,
+    interestedIn: row.interestedIn as Enum<'interestedIn'>,
+    datingGoal: row.datingGoal as Enum<'datingGoal'>,
+    bio: row.bio,
+    location: row.location,
+    interests: row.interests,
+    photo,
+    trustScore: row.trustScore,
+    stats: {
+      connections: row.friendCount + row.secondDegreeCount,
+      matches,
+      friends: row.friendCount,
+    },
+    completeness: profileCompleteness({
+      name: row.name,
+      hasPhoto: photo !== null,
+      interests: row.interests,
+    }),
+    onboarding: {
+      completed: row.onboardingCompleted ?? false,
+      profileStepCompleted: row.profileStepCompleted ?? false,
+      photoStepCompleted: row.photoStepCompleted ?? false,
+    },
+  };
+}

@@ -1,0 +1,92 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+
+export type ProfilePatch = {
+  name?: string;
+  dob?: string | null;
+  datingGoal?: string;
+  interests?: string[];
+  gender?: string;
+  interestedIn?: string;
+  bio?: string;
+  location?: string;
+};
+
+export type OnboardingFlags = {
+  profileStepCompleted?: boolean;
+  photoStepCompleted?: boolean;
+  onboardingCompleted?: boolean;
+};
+
+/** SQL for the own-profile screens: the user row, its onboarding record, photo and counts. */
+export function createProfileRepository(db: Db) {
+  return {
+    findOwnProfile(userId: string) {
+      return db
+        .selectFrom('users as u')
+        .leftJoin('userOnboardingStatus as o', 'o.userId', 'u.id')
+        .leftJoin('photos as p', (j) => j.onRef('p.id', '=', 'u.photoId'))
+        .select([
+          'u.id',
+          'u.seq',
+          'u.email',
+          'u.name',
+          'u.dob',
+          'u.gender',
+          'u.interestedIn',
+          'u.bio',
+          'u.location',
+          'u.datingGoal',
+          'u.interests',
+          'u.trustScore',
+          'u.friendCount',
+          'u.secondDegreeCount',
+          'o.onboardingCompleted',
+          'o.profileStepCompleted',
+          'o.photoStepCompleted',
+          'p.id as photoId',
+          'p.mainKey as photoMainKey',
+          'p.avatarKeys as photoAvatarKeys',
+          'p.width as photoWidth',
+          'p.height as photoHeight',
+          'p.createdAt as photoCreatedAt',
+        ])
+        .where('u.id', '=', userId)
+        .executeTakeFirst();
+    },
+
+    async countMatches(seq: string): Promise<number> {
+      const row = await db
+        .selectFrom('matches')
+        .select(sql<string>`count(*)`.as('n'))
+        .where('status', '=', 'active')
+        .where((eb) => eb.or([eb('userLow', '=', seq), eb('userHigh', '=', seq)]))
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    async updateProfile(userId: string, patch: ProfilePatch): Promise<void> {
+      if (Object.keys(patch).length === 0) return;
+      await db
+        .updateTable('users')
+        .set({ ...patch, updatedAt: new Date() })
+        .where('id', '=', userId)
+        .execute();
+    },
+
+    async setOnboardingFlags(userId: string, flags: OnboardingFlags): Promise<void> {
+      const now = new Date();
+      const completion = flags.onboardingCompleted ? { completionDate: now } : {};
+      await db
+        .insertInto('userOnboardingStatus')
+        .values({ userId, ...flags, ...completion, updatedAt: now })
+        .onConflict((oc) =>
+          oc.column('userId').doUpdateSet({ ...flags, ...completion, updatedAt: now }),
+        )
+        .execute();
+    },
+  };
+}
+
+export type ProfileRepository = ReturnType<typeof createProfileRepository>;
+export type OwnProfileRow = NonNullable<Awaited<ReturnType<ProfileRepository['findOwnProfile']>>>;
