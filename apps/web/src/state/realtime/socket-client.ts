@@ -6,7 +6,7 @@ import {
   type ServerEventPayload,
   type ServerToClientEvents,
 } from '@heartline/domain';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import {
   initialRealtimeState,
   realtimeTransition,
@@ -33,6 +33,8 @@ export class RealtimeClient {
   private state: RealtimeState = initialRealtimeState;
   private socket: Socket<ServerToClientEvents, ClientToServerEvents> | null = null;
   private presenceTimer: ReturnType<typeof setInterval> | null = null;
+  /** Bumped by stop(), so a start() whose client library is still loading gives up. */
+  private generation = 0;
   private readonly listeners = new Set<Listener>();
   private readonly handlers = new Set<EventHandler>();
 
@@ -49,8 +51,19 @@ export class RealtimeClient {
   }
 
   start(): void {
-    if (this.socket) return;
+    if (this.socket || this.state.status !== 'idle') return;
     this.dispatch({ type: 'start' });
+    const generation = this.generation;
+    // Loaded on demand: the sign-in route never needs a socket, so it does not pay for one.
+    void import('socket.io-client').then(
+      ({ io }) => {
+        if (generation === this.generation) this.connect(io);
+      },
+      () => this.dispatch({ type: 'failed' }),
+    );
+  }
+
+  private connect(io: typeof import('socket.io-client').io): void {
     const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io({
       path: '/socket.io',
       // WebSocket only: the server checks the Origin header, which browsers always send on a
@@ -84,6 +97,7 @@ export class RealtimeClient {
   }
 
   stop(): void {
+    this.generation += 1;
     this.stopPresence();
     this.socket?.removeAllListeners();
     this.socket?.io.removeAllListeners();
