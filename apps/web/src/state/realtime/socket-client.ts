@@ -6,7 +6,7 @@ import {
   type ServerEventPayload,
   type ServerToClientEvents,
 } from '@heartline/domain';
-import type { Socket } from 'socket.io-client';
+import type { io as createSocket, Socket } from 'socket.io-client';
 import {
   initialRealtimeState,
   realtimeTransition,
@@ -63,7 +63,7 @@ export class RealtimeClient {
     );
   }
 
-  private connect(io: typeof import('socket.io-client').io): void {
+  private connect(io: typeof createSocket): void {
     const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io({
       path: '/socket.io',
       // WebSocket only: the server checks the Origin header, which browsers always send on a
