@@ -39,9 +39,11 @@ const wanted = sourceHash();
 const current = fs.existsSync(stampFile) ? fs.readFileSync(stampFile, 'utf8') : '';
 if (current !== wanted || !fs.existsSync(path.join(dist, 'index.html'))) {
   console.log('Building the web app...');
+  // Always a production build: NODE_ENV=test (e2e) must not ship React's development bundle.
   const build = spawnSync('npm', ['run', 'build', '-w', '@heartline/web'], {
     cwd: root,
     stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
   });
   if (build.status !== 0) process.exit(build.status ?? 1);
   fs.writeFileSync(stampFile, wanted);
