@@ -10,3 +10,5 @@ export * from './config.ts';
 export * from './onboarding.ts';
 export * from './profile.ts';
 export * from './photos.ts';
+export * from './trust.ts';
+export * from './network.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { connectionRequestViewSchema } from './network.ts';
 
 /**
  * The realtime contract, declared once. Server -> client events are validated by the client
@@ -12,6 +13,25 @@ export const serverEvents = {
   }),
   'profile.updated': z.object({ userId: z.uuid() }),
   'system.notice': z.object({ text: z.string().max(500) }),
+  // Network (issue 4). Request payloads reuse the REST view so the cache can take them as-is.
+  'request.created': z.object({ request: connectionRequestViewSchema }),
+  'request.accepted': z.object({
+    request: connectionRequestViewSchema,
+    /** spec/2 §3 "Connection approval broadcast". */
+    requesterId: z.uuid(),
+    approverName: z.string(),
+    approverPhoto: z.string().nullable(),
+    message: z.string(),
+  }),
+  'request.rejected': z.object({ requestId: z.uuid() }),
+  'trust.updated': z.object({
+    trustScore: z.number().int().min(0),
+    firstDegreeCount: z.number().int().min(0),
+    secondDegreeCount: z.number().int().min(0),
+  }),
+  /** Silent list refresh: a disconnect does not notify (spec/2 §2), so never toast these. */
+  'friendship.created': z.object({ userId: z.uuid() }),
+  'friendship.removed': z.object({ userId: z.uuid() }),
 } as const;
 
 export const clientEvents = {

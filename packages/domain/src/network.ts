@@ -1,0 +1,380 @@
+import { z } from 'zod';
+import { TRUST_FORMULA_TEXT } from './trust.ts';
+
+/**
+ * The network API contract (issue 4): tabs and connection lists, paths, favorites,
+ * disconnect/block/report, connection requests, trust, privacy and the own invitation.
+ * Every request is parsed with these schemas on the server; every response is shaped by them.
+ */
+
+export const NETWORK_PAGE_DEFAULT = 20;
+export const NETWORK_PAGE_MAX = 50;
+export const NETWORK_SEARCH_MAX = 100;
+/**
+ * The 3rd degree of a well-connected person is most of the graph; its tab count is exact up to
+ * this cap and shown as "999+" beyond it (counting hundreds of thousands on every page load buys
+ * nothing the user can see).
+ */
+export const THIRD_DEGREE_COUNT_CAP = 999;
+/** Connector sample in the Connection Path dialog (spec/2 §9 "mutual friends shown max 6"). */
+export const MUTUAL_FRIENDS_SHOWN = 6;
+
+/** spec/2 §5: at most 10 connection requests per sender per hour. */
+export const CONNECTION_REQUEST_LIMIT = { points: 10, windowMs: 60 * 60 * 1000 } as const;
+/** spec/1 §9: forced trust recalculation, 10 per 15 minutes per user. */
+export const TRUST_RECALC_LIMIT = { points: 10, windowMs: 15 * 60 * 1000 } as const;
+export const REPORT_LIMIT = { points: 20, windowMs: 60 * 60 * 1000 } as const;
+
+export const NETWORK_TABS = ['all', 'first', 'second', 'third', 'favorites'] as const;
+export type NetworkTab = (typeof NETWORK_TABS)[number];
+
+/** User-facing texts (spec/1 §2, §8; spec/2 §2, §5, §8), defined once. */
+export const networkMessages = {
+  title: 'Network',
+  connectionsCount: (n: number) => `${n} ${n === 1 ? 'connection' : 'connections'}`,
+  searchPlaceholder: 'Search connections...',
+  emptyTitle: 'No connections yet',
+  emptyText: 'Start building your network by inviting friends and discovering new connections',
+  inviteFriends: 'Invite Friends',
+  unknownUser: 'Unknown User',
+  mutualFriend: 'Mutual Friend',
+  you: 'You',
+  connectionPathTitle: 'Connection Path',
+  whyThisConnection: 'Why this connection?',
+  moreMutualFriends: (n: number) => `+${n} more mutual friends`,
+  pathUnavailable: 'Unable to display connection details at this time.',
+  gotIt: 'Got it!',
+  // Connection requests.
+  requestSent: 'Connection request sent!',
+  requestSentTo: (name: string) => `Connection request sent to ${name}!`,
+  requestAlreadySent: 'Connection request already sent!',
+  alreadyConnected: (name: string) => `You and ${name} are already connected!`,
+  cannotConnectToSelf: 'Cannot create connection to yourself',
+  tooManyRequests: 'Too many connection requests. Please wait before sending more.',
+  userValidationFailed: 'User validation failed',
+  requestNotFound: 'Connection request not found or unauthorized',
+  requestSendFailed: 'Failed to send connection request',
+  friendRequest: 'Friend Request',
+  requestAccepted: (name: string) => `${name} accepted your connection request!`,
+  connectDialogTitle: (name: string) => `Connect with ${name}?`,
+  connectDialogText: 'Send them a connection request to build your network!',
+  // Tabs.
+  secondDegreeLocked: (friends: number) =>
+    `The 2nd-degree tab unlocks when you have 3 friends (you have ${friends}).`,
+  thirdDegreeLocked: (trust: number) =>
+    `The 3rd-degree tab unlocks at a trust score of 70 (yours is ${trust}).`,
+  // Row actions.
+  favoriteOnlyFriends: 'Only your 1st-degree connections can be favorites.',
+  connectionNotFound: 'Connection not found',
+  userNotFound: 'User not found',
+  failedToLoad: 'Failed to load network',
+  disconnectTitle: (name: string) => `Disconnect from ${name}?`,
+  disconnectText:
+    'They will not be notified. You can send a new connection request later if you change your mind.',
+  blockTitle: (name: string) => `Block ${name}?`,
+  blockText:
+    'Blocking removes them from your network, hides you from each other everywhere and lets our moderators know. It lasts until you unblock them.',
+  reportTitle: (name: string) => `Report ${name}?`,
+  reportText: 'Reports are handled confidentially by our moderators.',
+  reported: 'Thank you. Our moderators will review your report.',
+  cannotBlockSelf: 'You cannot block yourself',
+  cannotReportSelf: 'You cannot report yourself',
+  // Privacy.
+  privacyUpdated: 'Privacy settings updated',
+  privacySaveFailed: 'Failed to save privacy settings',
+  // Invite dialog (spec/2 §8).
+  copyManually: 'Please copy manually - select text and use Ctrl+C',
+  copied: '✅ Message copied to clipboard!',
+  copyFallback: '📋 Please select the text above and copy manually (Ctrl+C)',
+} as const;
+
+/** Trust texts (spec/1 §2, §8). */
+export const trustMessages = {
+  calculating: 'Calculating trust score...',
+  unableToLoad: 'Unable to load trust score',
+  failedToLoad: 'Failed to load trust score',
+  tryAgain: 'Try Again',
+  perFriend: '10 points per friend (1st degree)',
+  perFriendOfFriend: '1 point per friend of friend (2nd degree)',
+  inviteHint: 'Invite friends to start building your trust score.',
+  gotIt: 'Got it',
+  formula: TRUST_FORMULA_TEXT,
+  rateLimited: (minutes: number) =>
+    `Rate limit exceeded. Please wait ${minutes} minutes before requesting trust score again.`,
+  errorCalculating: 'Error calculating trust score',
+} as const;
+
+/** The invite message (spec/2 §1): dating built on real friends, the $100 gift, 2 % to causes. */
+export function inviteMessage(productName: string, url: string): string {
+  return (
+    `Join me on ${productName}, the dating app built on real friends and trust. ` +
+    `If friends marry through it, they get a $100 gift, and 2% of profits go to social causes. ${url}`
+  );
+}
+
+const uuid = z.uuid({ message: 'Invalid user ID provided' });
+
+/** `:userId` route parameter of every per-person endpoint. */
+export const userIdParamsSchema = z.object({ userId: uuid });
+export const requestIdParamsSchema = z.object({
+  id: z.uuid({ message: networkMessages.requestNotFound }),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Summary and lists
+// ---------------------------------------------------------------------------------------------
+
+export const unlockedTabsSchema = z.object({
+  firstDegree: z.boolean(),
+  secondDegree: z.boolean(),
+  thirdDegree: z.boolean(),
+});
+
+export const trustCalculationSchema = z.object({
+  firstDegreeCount: z.number().int().min(0),
+  secondDegreeCount: z.number().int().min(0),
+  firstDegreePoints: z.number().int().min(0),
+  secondDegreePoints: z.number().int().min(0),
+  formula: z.string(),
+});
+
+/** `GET /api/network/summary`. Locked tabs count 0; `third` is exact up to the cap. */
+export const networkSummarySchema = z.object({
+  counts: z.object({
+    all: z.number().int().min(0),
+    first: z.number().int().min(0),
+    second: z.number().int().min(0),
+    third: z.number().int().min(0),
+    favorites: z.number().int().min(0),
+  }),
+  /** True when `third` (and so `all`) stopped at THIRD_DEGREE_COUNT_CAP. */
+  thirdCapped: z.boolean(),
+  trustScore: z.number().int().min(0),
+  calculation: trustCalculationSchema,
+  unlockedTabs: unlockedTabsSchema,
+  pendingRequests: z.number().int().min(0),
+});
+export type NetworkSummary = z.infer<typeof networkSummarySchema>;
+
+/** `GET /api/network/connections` query. */
+export const connectionsQuerySchema = z.object({
+  tab: z.enum(NETWORK_TABS, { message: 'tab must be all, first, second, third or favorites' }),
+  cursor: z.string().max(400, 'Invalid cursor').optional(),
+  limit: z.coerce
+    .number({ message: `limit must be a number from 1 to ${NETWORK_PAGE_MAX}` })
+    .int(`limit must be a number from 1 to ${NETWORK_PAGE_MAX}`)
+    .min(1, `limit must be a number from 1 to ${NETWORK_PAGE_MAX}`)
+    .max(NETWORK_PAGE_MAX, `limit must be a number from 1 to ${NETWORK_PAGE_MAX}`)
+    .default(NETWORK_PAGE_DEFAULT),
+  q: z
+    .string()
+    .max(NETWORK_SEARCH_MAX, `Search must be at most ${NETWORK_SEARCH_MAX} characters`)
+    .transform((s) => s.trim())
+    .optional(),
+});
+export type ConnectionsQuery = z.input<typeof connectionsQuerySchema>;
+
+/** One hop of a path. A connector who hides from paths has `userId: null`, name 'Mutual Friend'. */
+export const pathNodeSchema = z.object({
+  userId: z.uuid().nullable(),
+  name: z.string(),
+  avatar: z.string().nullable(),
+  isSelf: z.boolean(),
+});
+export type PathNode = z.infer<typeof pathNodeSchema>;
+
+export const DEGREES = [1, 2, 3] as const;
+export type Degree = (typeof DEGREES)[number];
+
+/** The derived connection view (spec/1 §3, spec/2 §3). */
+export const connectionViewSchema = z.object({
+  /** `{userId}` for 1st degree, `2nd-degree-{userId}`, `3rd-degree-{userId}`. */
+  id: z.string(),
+  userId: z.uuid(),
+  name: z.string(),
+  bio: z.string(),
+  avatar: z.string().nullable(),
+  degree: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+  status: z.enum(['ACCEPTED', 'POTENTIAL', 'EXTENDED']),
+  connectionType: z.enum(['FRIEND', 'FRIEND_OF_FRIEND', 'EXTENDED_NETWORK']),
+  mutualConnections: z.number().int().min(0),
+  isFavorited: z.boolean(),
+  trustScore: z.number().int().min(0),
+  /** When the friendship started (1st degree only). */
+  createdAt: z.string().nullable(),
+  /** 2nd and 3rd degree: the viewer's friend the path goes through (null when hidden). */
+  connectedThrough: z.uuid().nullable().optional(),
+  connectedThroughName: z.string().optional(),
+  /** 2nd and 3rd degree: You -> ... -> this person. */
+  path: z.array(pathNodeSchema).optional(),
+});
+export type ConnectionView = z.infer<typeof connectionViewSchema>;
+
+export const connectionsPageSchema = z.object({
+  tab: z.enum(NETWORK_TABS),
+  items: z.array(connectionViewSchema),
+  /** Pass back as `cursor` for the next page; null at the end. */
+  nextCursor: z.string().nullable(),
+});
+export type ConnectionsPage = z.infer<typeof connectionsPageSchema>;
+
+/** `GET /api/network/path/:userId` (Connection Path dialog). */
+export const connectionPathSchema = z.object({
+  userId: z.uuid(),
+  degree: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+  path: z.array(pathNodeSchema),
+  mutualFriends: z.object({
+    count: z.number().int().min(0),
+    /** At most MUTUAL_FRIENDS_SHOWN, only people who allow being shown in paths. */
+    shown: z.array(pathNodeSchema),
+  }),
+});
+export type ConnectionPath = z.infer<typeof connectionPathSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Row actions
+// ---------------------------------------------------------------------------------------------
+
+export const favoriteStateSchema = z.object({ userId: z.uuid(), isFavorited: z.boolean() });
+export type FavoriteState = z.infer<typeof favoriteStateSchema>;
+
+export const okSchema = z.object({ ok: z.literal(true) });
+export type Ok = z.infer<typeof okSchema>;
+
+export const blockedUserSchema = z.object({
+  userId: z.uuid(),
+  name: z.string(),
+  avatar: z.string().nullable(),
+  blockedAt: z.string(),
+});
+export const blockListSchema = z.object({ items: z.array(blockedUserSchema) });
+export type BlockList = z.infer<typeof blockListSchema>;
+
+export const REPORT_REASONS = [
+  'spam',
+  'harassment',
+  'fake_profile',
+  'inappropriate_content',
+  'underage',
+  'other',
+] as const;
+export const REPORT_CONTEXTS = ['network', 'discover', 'chat', 'profile', 'matches'] as const;
+
+export const createReportSchema = z.strictObject({
+  userId: uuid,
+  reason: z.enum(REPORT_REASONS, { message: 'Choose a reason for the report' }),
+  context: z.enum(REPORT_CONTEXTS, { message: 'Unknown report context' }),
+  details: z
+    .string()
+    .max(1000, 'Details must be at most 1000 characters')
+    .transform((s) => s.trim())
+    .optional(),
+});
+export type CreateReportInput = z.input<typeof createReportSchema>;
+export const reportCreatedSchema = z.object({ id: z.uuid(), message: z.string() });
+
+// ---------------------------------------------------------------------------------------------
+// Connection requests
+// ---------------------------------------------------------------------------------------------
+
+export const REQUEST_KINDS = ['connect', 'invite'] as const;
+/** Ordinary requests use PENDING -> accepted | rejected; the invite chain adds the rest later. */
+export const REQUEST_STATUSES = [
+  'PENDING',
+  'accepted',
+  'rejected',
+  'approved',
+  'declined',
+  'mutual_consent_given',
+  'FINAL_APPROVAL_PENDING',
+  'final_declined',
+] as const;
+
+export const createConnectionRequestSchema = z.strictObject({
+  toUserId: z.uuid({ message: networkMessages.userValidationFailed }),
+});
+export type CreateConnectionRequestInput = z.infer<typeof createConnectionRequestSchema>;
+
+export const requestPartySchema = z.object({
+  userId: z.uuid(),
+  name: z.string(),
+  avatar: z.string().nullable(),
+  trustScore: z.number().int().min(0),
+  mutualConnections: z.number().int().min(0),
+});
+
+export const connectionRequestViewSchema = z.object({
+  id: z.uuid(),
+  kind: z.enum(REQUEST_KINDS),
+  status: z.enum(REQUEST_STATUSES),
+  direction: z.enum(['incoming', 'outgoing']),
+  /** The other person. */
+  user: requestPartySchema,
+  createdAt: z.string(),
+  decidedAt: z.string().nullable(),
+});
+export type ConnectionRequestView = z.infer<typeof connectionRequestViewSchema>;
+
+/**
+ * `POST /api/connection-requests`: 201 `sent`; 200 `already_sent` (a duplicate is a success,
+ * spec/2 §5); 200 `accepted` when the other person had already asked you (you are now friends).
+ */
+export const createConnectionRequestResultSchema = z.object({
+  outcome: z.enum(['sent', 'already_sent', 'accepted']),
+  message: z.string(),
+  request: connectionRequestViewSchema,
+});
+export type CreateConnectionRequestResult = z.infer<typeof createConnectionRequestResultSchema>;
+
+export const connectionRequestListSchema = z.object({
+  incoming: z.array(connectionRequestViewSchema),
+  outgoing: z.array(connectionRequestViewSchema),
+});
+export type ConnectionRequestList = z.infer<typeof connectionRequestListSchema>;
+
+export const decideRequestResultSchema = z.object({
+  request: connectionRequestViewSchema,
+  /** The recipient's trust after the decision (changes on accept). */
+  trustScore: z.number().int().min(0),
+});
+export type DecideRequestResult = z.infer<typeof decideRequestResultSchema>;
+
+/** `GET /api/connections/user/:userId/count` (spec/1 §9). */
+export const connectionCountSchema = z.object({ count: z.number().int().min(0) });
+
+// ---------------------------------------------------------------------------------------------
+// Trust, privacy, invitation
+// ---------------------------------------------------------------------------------------------
+
+/** `GET /api/trust/me` and `POST /api/trust/recalculate`. */
+export const trustReportSchema = z.object({
+  trustScore: z.number().int().min(0),
+  calculation: trustCalculationSchema,
+  unlockedTabs: unlockedTabsSchema,
+  calculatedAt: z.string(),
+});
+export type TrustReport = z.infer<typeof trustReportSchema>;
+
+/** Developer page "verify calculations": stored numbers vs an independent plain-SQL count. */
+export const trustVerificationSchema = z.object({
+  stored: trustCalculationSchema.extend({ trustScore: z.number().int() }),
+  independent: trustCalculationSchema.extend({ trustScore: z.number().int() }),
+  matches: z.boolean(),
+});
+export type TrustVerification = z.infer<typeof trustVerificationSchema>;
+
+export const privacySettingsSchema = z.object({ showInPaths: z.boolean() });
+export type PrivacySettings = z.infer<typeof privacySettingsSchema>;
+export const updatePrivacySchema = z.strictObject({
+  showInPaths: z.boolean({ message: 'showInPaths must be true or false' }),
+});
+
+/** `GET /api/invitations/me`: the user's own invite link, created on first use. */
+export const myInvitationSchema = z.object({
+  code: z.string(),
+  url: z.string(),
+  message: z.string(),
+  friends: z.number().int().min(0),
+  trust: z.number().int().min(0),
+});
+export type MyInvitation = z.infer<typeof myInvitationSchema>;
