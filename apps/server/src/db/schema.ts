@@ -22,6 +22,7 @@ export interface UsersTable {
   trustScore: Generated<number>;
   friendCount: Generated<number>;
   secondDegreeCount: Generated<number>;
+  trustVersion: Generated<string>;
   showInPaths: Generated<boolean>;
   isStaff: Generated<boolean>;
   isDemo: Generated<boolean>;
@@ -124,6 +125,60 @@ export interface JobsTable {
   createdAt: GeneratedTimestamp;
 }
 
+export interface FavoritesTable {
+  userSeq: string;
+  favoriteSeq: string;
+  createdAt: GeneratedTimestamp;
+}
+
+export interface BlocksTable {
+  blockerSeq: string;
+  blockedSeq: string;
+  createdAt: GeneratedTimestamp;
+}
+
+export interface ReportsTable {
+  id: string;
+  reporterId: string;
+  reportedId: string;
+  reason: string;
+  context: string;
+  details: Generated<string>;
+  createdAt: GeneratedTimestamp;
+}
+
+export interface InvitationsTable {
+  id: string;
+  code: string;
+  creatorId: string;
+  message: string | null;
+  maxUses: number | null;
+  currentUses: Generated<number>;
+  expiresAt: Timestamp | null;
+  isActive: Generated<boolean>;
+  createdAt: GeneratedTimestamp;
+}
+
+export interface ConnectionRequestsTable {
+  id: string;
+  kind: Generated<string>;
+  fromUserId: string;
+  toUserId: string;
+  invitationId: string | null;
+  status: Generated<string>;
+  createdAt: GeneratedTimestamp;
+  decidedAt: Timestamp | null;
+}
+
+export interface GraphChangesTable {
+  id: Generated<string>;
+  kind: string;
+  aSeq: string;
+  bSeq: string | null;
+  createdAt: GeneratedTimestamp;
+  trustAppliedAt: Timestamp | null;
+}
+
 export interface Database {
   users: UsersTable;
   oauthIdentities: OauthIdentitiesTable;
@@ -137,4 +192,10 @@ export interface Database {
   photos: PhotosTable;
   matches: MatchesTable;
   jobs: JobsTable;
+  favorites: FavoritesTable;
+  blocks: BlocksTable;
+  reports: ReportsTable;
+  invitations: InvitationsTable;
+  connectionRequests: ConnectionRequestsTable;
+  graphChanges: GraphChangesTable;
 }
