@@ -122,6 +122,7 @@ export interface JobsTable {
   attempts: Generated<number>;
   lockedUntil: Timestamp | null;
   lastError: string | null;
+  failedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   createdAt: GeneratedTimestamp;
 }
 
