@@ -15,6 +15,7 @@ import { registerUsersRoutes } from './modules/users/users.routes.ts';
 import { createProfileRepository } from './modules/users/profile.repository.ts';
 import { createProfileService } from './modules/users/profile.service.ts';
 import { registerOnboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
+import { registerNetworkModule, type NetworkModule } from './modules/graph/network.module.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { RateLimits } from './plugins/rate-limit.ts';
 import { registerSecurity } from './plugins/security.ts';
@@ -27,6 +28,7 @@ export type App = {
   db: Db;
   storage: MediaStorage;
   io: RealtimeServer;
+  network: NetworkModule;
   config: Config;
   close: () => Promise<void>;
 };
@@ -122,10 +124,15 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   const profile = createProfileService({
     profiles: createProfileRepository(db),
     storage,
-    notifyChanged: (userId) => publishToUser(io, userId, 'profile.updated', { userId }),
+    notifyChanged: (userId) => {
+      publishToUser(io, userId, 'profile.updated', { userId });
+      // Names order the network lists; every instance's graph index re-reads the user.
+      void network.userChanged(userId).catch((err: unknown) => app.log.error({ err }, 'graph'));
+    },
   });
   registerUsersRoutes(app, { users, profile });
   registerOnboardingRoutes(app, profile);
+  const network = await registerNetworkModule(app, { db, config, io: () => io, limits, redis });
   registerMediaRoutes(app, storage);
   await registerWeb(app, config.webDist);
 
@@ -143,9 +150,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     // Drain: sockets get a clean close, in-flight requests finish, then the pools close.
     await io.close().catch(() => undefined);
     await app.close();
+    await network.close();
     if (redis) await Promise.all([redis.pub.quit(), redis.sub.quit()]).catch(() => undefined);
     if (!deps.db) await db.destroy();
   }
 
-  return { app, db, storage, io, config, close };
+  return { app, db, storage, io, network, config, close };
 }

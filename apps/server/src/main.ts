@@ -25,7 +25,11 @@ async function main() {
       users: config.seedUsers,
       log: (m) => app.log.info(m),
     });
-    if (seeded) app.log.info('seeded the demo world');
+    if (seeded) {
+      // The seed writes friendships in bulk, outside the graph write path.
+      await built.network.graph.reload();
+      app.log.info('seeded the demo world');
+    }
   }
 
   await app.listen({ host: config.host, port: config.port });

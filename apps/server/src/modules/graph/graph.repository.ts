@@ -1,0 +1,196 @@
+import { sql, type Transaction } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
+import type { GraphChange, NodeFacts } from './graph.index.ts';
+
+export type Trx = Transaction<Database>;
+
+/** Every graph write takes this lock first, so change ids are handed out in commit order. */
+const GRAPH_LOCK = 0x4845_4152; // "HEAR"
+
+type ChangeRow = { id: string; kind: string; aSeq: string; bSeq: string | null };
+
+export function toChange(row: ChangeRow): GraphChange {
+  const id = Number(row.id);
+  const a = Number(row.aSeq);
+  if (row.kind === 'delete' || row.kind === 'user') return { id, kind: row.kind, a };
+  if (row.kind === 'add' || row.kind === 'remove' || row.kind === 'block' || row.kind === 'unblock')
+    return { id, kind: row.kind, a, b: Number(row.bSeq) };
+  throw new Error(`unknown graph change kind ${row.kind}`);
+}
+
+/** SQL of the friend graph: friendships, blocks, favorites and the change outbox. */
+export function createGraphRepository(db: Db) {
+  return {
+    async lock(trx: Trx): Promise<void> {
+      await sql`select pg_advisory_xact_lock(${GRAPH_LOCK})`.execute(trx);
+    },
+
+    async recordChange(
+      trx: Trx,
+      kind: GraphChange['kind'],
+      a: number,
+      b: number | null,
+    ): Promise<GraphChange> {
+      const row = await trx
+        .insertInto('graphChanges')
+        .values({ kind, aSeq: String(a), bSeq: b === null ? null : String(b) })
+        .returning(['id', 'kind', 'aSeq', 'bSeq'])
+        .executeTakeFirstOrThrow();
+      return toChange(row);
+    },
+
+    async changesAfter(version: number, limit = 5000): Promise<GraphChange[]> {
+      const rows = await db
+        .selectFrom('graphChanges')
+        .select(['id', 'kind', 'aSeq', 'bSeq'])
+        .where('id', '>', String(version))
+        .orderBy('id')
+        .limit(limit)
+        .execute();
+      return rows.map(toChange);
+    },
+
+    async changeBounds(): Promise<{ min: number; max: number }> {
+      const row = await db
+        .selectFrom('graphChanges')
+        .select((eb) => [eb.fn.min('id').as('min'), eb.fn.max('id').as('max')])
+        .executeTakeFirst();
+      return { min: Number(row?.min ?? 0), max: Number(row?.max ?? 0) };
+    },
+
+    async areFriends(a: number, b: number, trx: Trx | Db = db): Promise<boolean> {
+      const [lo, hi] = a < b ? [a, b] : [b, a];
+      const row = await trx
+        .selectFrom('friendships')
+        .select('userLow')
+        .where('userLow', '=', String(lo))
+        .where('userHigh', '=', String(hi))
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** Inserts a–b unless present; returns whether it was new. */
+    async insertFriendship(trx: Trx, a: number, b: number): Promise<boolean> {
+      const [lo, hi] = a < b ? [a, b] : [b, a];
+      const rows = await trx
+        .insertInto('friendships')
+        .values({ userLow: String(lo), userHigh: String(hi) })
+        .onConflict((oc) => oc.doNothing())
+        .returning('userLow')
+        .execute();
+      return rows.length > 0;
+    },
+
+    async deleteFriendship(trx: Trx, a: number, b: number): Promise<boolean> {
+      const [lo, hi] = a < b ? [a, b] : [b, a];
+      const result = await trx
+        .deleteFrom('friendships')
+        .where('userLow', '=', String(lo))
+        .where('userHigh', '=', String(hi))
+        .executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+
+    /** Favorites only exist between friends: they go with the friendship, both directions. */
+    async deleteFavoritesBetween(trx: Trx, a: number, b: number): Promise<void> {
+      await trx
+        .deleteFrom('favorites')
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('userSeq', '=', String(a)), eb('favoriteSeq', '=', String(b))]),
+            eb.and([eb('userSeq', '=', String(b)), eb('favoriteSeq', '=', String(a))]),
+          ]),
+        )
+        .execute();
+    },
+
+    async insertBlock(trx: Trx, blocker: number, blocked: number): Promise<boolean> {
+      const rows = await trx
+        .insertInto('blocks')
+        .values({ blockerSeq: String(blocker), blockedSeq: String(blocked) })
+        .onConflict((oc) => oc.doNothing())
+        .returning('blockerSeq')
+        .execute();
+      return rows.length > 0;
+    },
+
+    async deleteBlock(trx: Trx, blocker: number, blocked: number): Promise<boolean> {
+      const result = await trx
+        .deleteFrom('blocks')
+        .where('blockerSeq', '=', String(blocker))
+        .where('blockedSeq', '=', String(blocked))
+        .executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+
+    /** Whether a block exists in either direction (after the other side's block, still hidden). */
+    async blockedEitherWay(a: number, b: number, trx: Trx | Db = db): Promise<boolean> {
+      const row = await trx
+        .selectFrom('blocks')
+        .select('blockerSeq')
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('blockerSeq', '=', String(a)), eb('blockedSeq', '=', String(b))]),
+            eb.and([eb('blockerSeq', '=', String(b)), eb('blockedSeq', '=', String(a))]),
+          ]),
+        )
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    async isBlockedBy(blocker: number, blocked: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('blocks')
+        .select('blockerSeq')
+        .where('blockerSeq', '=', String(blocker))
+        .where('blockedSeq', '=', String(blocked))
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    listBlocks(blocker: number) {
+      return db
+        .selectFrom('blocks')
+        .innerJoin('users', 'users.seq', 'blocks.blockedSeq')
+        .select(['users.id', 'users.name', 'users.avatarUrl', 'blocks.createdAt'])
+        .where('blocks.blockerSeq', '=', String(blocker))
+        .orderBy('blocks.createdAt', 'desc')
+        .execute();
+    },
+
+    async factsBySeq(seqs: readonly number[]): Promise<NodeFacts[]> {
+      if (seqs.length === 0) return [];
+      const rows = await db
+        .selectFrom('users')
+        .select(['seq', 'name', 'showInPaths'])
+        .where('seq', 'in', seqs.map(String))
+        .execute();
+      return rows.map((r) => ({ seq: Number(r.seq), name: r.name, showInPaths: r.showInPaths }));
+    },
+
+    async deleteUser(trx: Trx, seq: number): Promise<void> {
+      await trx.deleteFrom('users').where('seq', '=', String(seq)).execute();
+    },
+
+    async setShowInPaths(trx: Trx, seq: number, showInPaths: boolean): Promise<void> {
+      await trx
+        .updateTable('users')
+        .set({ showInPaths, updatedAt: new Date() })
+        .where('seq', '=', String(seq))
+        .execute();
+    },
+
+    async pruneChanges(olderThan: Date): Promise<void> {
+      await db
+        .deleteFrom('graphChanges')
+        .where('createdAt', '<', olderThan)
+        .where('trustAppliedAt', 'is not', null)
+        // The newest row stays: a snapshot's version is the highest id, even after pruning.
+        .where('id', '<', (eb) => eb.selectFrom('graphChanges').select(eb.fn.max('id').as('m')))
+        .execute();
+    },
+  };
+}
+
+export type GraphRepository = ReturnType<typeof createGraphRepository>;

@@ -1,0 +1,63 @@
+import { v7 as uuidv7 } from 'uuid';
+import type { Db } from '../../db/database.ts';
+import { TestBrowser } from '../../../test/http-client.ts';
+import type { TestServer } from '../../../test/harness.ts';
+import { createSessionsService } from '../auth/sessions.service.ts';
+import type { Graph } from './graph.service.ts';
+
+/** Test factories for the network modules: people, friendships and signed-in browsers. */
+
+export type Person = { id: string; seq: number; name: string };
+
+export async function createPeople(db: Db, names: readonly string[]): Promise<Person[]> {
+  const rows = names.map((name) => ({ id: uuidv7(), name, email: null, photoUrl: null }));
+  const inserted = await db
+    .insertInto('users')
+    .values(rows)
+    .returning(['id', 'seq', 'name'])
+    .execute();
+  const byId = new Map(inserted.map((r) => [r.id, r]));
+  return rows.map((r) => ({ id: r.id, seq: Number(byId.get(r.id)!.seq), name: r.name }));
+}
+
+/** Friendships through the real write path (outbox, index, trust). */
+export async function befriend(graph: Graph, pairs: readonly [Person, Person][]): Promise<void> {
+  for (const [a, b] of pairs) {
+    await graph.write(async (trx, record) => {
+      if (await graph.repo.insertFriendship(trx, a.seq, b.seq)) await record('add', a.seq, b.seq);
+    });
+  }
+}
+
+/** A browser holding a real session cookie for `person` (no OpenID round trip needed). */
+export async function browserFor(server: TestServer, person: Person): Promise<TestBrowser> {
+  const sessions = createSessionsService(server.db, { idleMs: 3_600_000, absoluteMs: 3_600_000 });
+  const { token } = await sessions.create(person.id, 'vitest');
+  const browser = new TestBrowser(server.baseUrl);
+  browser.cookies.set('hl_session', token);
+  return browser;
+}
+
+/** JSON helpers on a TestBrowser. */
+export async function getJson<T>(
+  browser: TestBrowser,
+  path: string,
+): Promise<{ status: number; body: T }> {
+  const res = await browser.request(path);
+  return { status: res.status, body: (await res.json()) as T };
+}
+
+export async function sendJson<T>(
+  browser: TestBrowser,
+  method: 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: T }> {
+  const res = await browser.request(path, {
+    method,
+    ...(body === undefined
+      ? {}
+      : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+  });
+  return { status: res.status, body: (await res.json()) as T };
+}

@@ -1,0 +1,90 @@
+import {
+  networkMessages,
+  type BlockList,
+  type ConnectionView,
+  type PathNode,
+} from '@heartline/domain';
+import type { Ranked } from './graph.traversal.ts';
+import type { PersonRow } from './network.repository.ts';
+
+/** What the presenter needs to know about a connector besides the row: may they be named? */
+export type Shown = (seq: number) => boolean;
+
+export function presentSelf(userId: string): PathNode {
+  return { userId, name: networkMessages.you, avatar: null, isSelf: true };
+}
+
+/** A person on a path; someone who hides from paths becomes an anonymous 'Mutual Friend'. */
+export function presentPathNode(person: PersonRow | undefined, shown: boolean): PathNode {
+  if (!person || !shown) {
+    return { userId: null, name: networkMessages.mutualFriend, avatar: null, isSelf: false };
+  }
+  return {
+    userId: person.id,
+    name: person.name?.trim() || networkMessages.unknownUser,
+    avatar: person.avatarUrl,
+    isSelf: false,
+  };
+}
+
+/** The derived connection view of spec/1 §3 for one ranked row. */
+export function presentConnection(
+  row: Ranked,
+  person: PersonRow,
+  people: Map<number, PersonRow>,
+  viewerId: string,
+  shown: Shown,
+): ConnectionView {
+  const base = {
+    userId: person.id,
+    name: person.name?.trim() || networkMessages.unknownUser,
+    bio: person.bio,
+    avatar: person.avatarUrl,
+    mutualConnections: row.mutual,
+    isFavorited: row.fav,
+    trustScore: row.trust,
+  };
+  if (row.degree === 1) {
+    return {
+      ...base,
+      id: person.id,
+      degree: 1,
+      status: 'ACCEPTED',
+      connectionType: 'FRIEND',
+      createdAt: person.friendsSince ? new Date(person.friendsSince).toISOString() : null,
+    };
+  }
+  const first = presentPathNode(people.get(row.via), shown(row.via));
+  const target: PathNode = {
+    userId: person.id,
+    name: base.name,
+    avatar: person.avatarUrl,
+    isSelf: false,
+  };
+  const hops =
+    row.degree === 2 ? [first] : [first, presentPathNode(people.get(row.via2), shown(row.via2))];
+  return {
+    ...base,
+    id: `${row.degree === 2 ? '2nd' : '3rd'}-degree-${person.id}`,
+    degree: row.degree === 2 ? 2 : 3,
+    status: row.degree === 2 ? 'POTENTIAL' : 'EXTENDED',
+    connectionType: row.degree === 2 ? 'FRIEND_OF_FRIEND' : 'EXTENDED_NETWORK',
+    createdAt: null,
+    connectedThrough: first.userId,
+    connectedThroughName: first.name,
+    path: [presentSelf(viewerId), ...hops, target],
+  };
+}
+
+export function presentBlockList(
+  rows: { id: string; name: string | null; avatarUrl: string | null; createdAt: Date }[],
+): BlockList {
+  return {
+    items: rows.map((r) => ({
+      userId: r.id,
+      name: r.name?.trim() || networkMessages.unknownUser,
+      avatar: r.avatarUrl,
+      blockedAt: new Date(r.createdAt).toISOString(),
+    })),
+  };
+}

@@ -1,0 +1,186 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { Trx } from './graph.repository.ts';
+
+export type PersonRow = {
+  seq: number;
+  id: string;
+  name: string | null;
+  bio: string;
+  avatarUrl: string | null;
+  friendsSince: Date | null;
+};
+
+export type UserRef = { id: string; seq: number; name: string | null; avatarUrl: string | null };
+
+/** Public ids never change, so id -> seq answers are kept (bounded) instead of re-queried. */
+const ID_CACHE_MAX = 200_000;
+
+/** SQL the network screens read and the row actions write (favorites, reports, privacy). */
+export function createNetworkRepository(db: Db) {
+  const seqById = new Map<string, number>();
+
+  function remember(id: string, seq: number) {
+    if (seqById.size >= ID_CACHE_MAX) seqById.clear();
+    seqById.set(id, seq);
+  }
+
+  return {
+    /** The signed-in user's seq with the two counts the summary needs, in one round trip. */
+    async viewer(
+      userId: string,
+    ): Promise<{ seq: number; pending: number; favorites: number } | undefined> {
+      const result = await sql<{ seq: string; pending: number; favorites: number }>`
+        select u.seq,
+               (select count(*) from connection_requests r
+                 where r.to_user_id = u.id and r.status = 'PENDING')::int as pending,
+               (select count(*) from favorites f where f.user_seq = u.seq)::int as favorites
+        from users u where u.id = ${userId}`.execute(db);
+      const row = result.rows[0];
+      if (!row) return undefined;
+      remember(userId, Number(row.seq));
+      return { seq: Number(row.seq), pending: row.pending, favorites: row.favorites };
+    },
+
+    async seqOf(userId: string): Promise<number | undefined> {
+      const cached = seqById.get(userId);
+      if (cached !== undefined) return cached;
+      const row = await db
+        .selectFrom('users')
+        .select('seq')
+        .where('id', '=', userId)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      remember(userId, Number(row.seq));
+      return Number(row.seq);
+    },
+
+    /** A user as a write path needs it (existence is checked against the database). */
+    async findUser(userId: string, trx: Trx | Db = db): Promise<UserRef | undefined> {
+      const row = await trx
+        .selectFrom('users')
+        .select(['id', 'seq', 'name', 'avatarUrl'])
+        .where('id', '=', userId)
+        .executeTakeFirst();
+      return row ? { ...row, seq: Number(row.seq) } : undefined;
+    },
+
+    /** Batch-load of the people on one page, with the friendship date for the viewer's friends. */
+    async people(viewer: number, seqs: readonly number[]): Promise<Map<number, PersonRow>> {
+      if (seqs.length === 0) return new Map();
+      const result = await sql<Omit<PersonRow, 'seq'> & { seq: string }>`
+        select u.seq, u.id, u.name, u.bio, u.avatar_url, f.created_at as friends_since
+        from users u
+        left join friendships f
+          on f.user_low = least(u.seq, ${viewer}::bigint) and f.user_high = greatest(u.seq, ${viewer}::bigint)
+        where u.seq = any(${seqs.map(String)}::bigint[])`.execute(db);
+      const out = new Map<number, PersonRow>();
+      for (const row of result.rows) {
+        const seq = Number(row.seq);
+        remember(row.id, seq);
+        out.set(seq, { ...row, seq });
+      }
+      return out;
+    },
+
+    async favoritesOf(seq: number): Promise<Set<number>> {
+      const rows = await db
+        .selectFrom('favorites')
+        .select('favoriteSeq')
+        .where('userSeq', '=', String(seq))
+        .execute();
+      return new Set(rows.map((r) => Number(r.favoriteSeq)));
+    },
+
+    async isFavorite(viewer: number, target: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('favorites')
+        .select('userSeq')
+        .where('userSeq', '=', String(viewer))
+        .where('favoriteSeq', '=', String(target))
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** Adds the favorite only while the two are friends (checked in the same statement). */
+    async addFavorite(viewer: number, target: number): Promise<boolean> {
+      const [lo, hi] = viewer < target ? [viewer, target] : [target, viewer];
+      const result = await sql<{ ok: number }>`
+        insert into favorites (user_seq, favorite_seq)
+        select ${viewer}::bigint, ${target}::bigint
+        where exists (select 1 from friendships where user_low = ${lo}::bigint and user_high = ${hi}::bigint)
+        on conflict do nothing
+        returning 1 as ok`.execute(db);
+      return result.rows.length > 0 || (await this.isFavorite(viewer, target));
+    },
+
+    async removeFavorite(viewer: number, target: number): Promise<void> {
+      await db
+        .deleteFrom('favorites')
+        .where('userSeq', '=', String(viewer))
+        .where('favoriteSeq', '=', String(target))
+        .execute();
+    },
+
+    async insertReport(
+      row: {
+        id: string;
+        reporterId: string;
+        reportedId: string;
+        reason: string;
+        context: string;
+        details: string;
+      },
+      trx: Trx | Db = db,
+    ): Promise<void> {
+      await trx.insertInto('reports').values(row).execute();
+    },
+
+    async showInPaths(userId: string): Promise<boolean | undefined> {
+      const row = await db
+        .selectFrom('users')
+        .select('showInPaths')
+        .where('id', '=', userId)
+        .executeTakeFirst();
+      return row?.showInPaths;
+    },
+
+    /** Open requests between two people are withdrawn by a block; returns their recipients. */
+    async cancelOpenRequestsBetween(trx: Trx, a: string, b: string): Promise<string[]> {
+      const rows = await trx
+        .updateTable('connectionRequests')
+        .set({ status: 'rejected', decidedAt: new Date() })
+        .where('status', '=', 'PENDING')
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('fromUserId', '=', a), eb('toUserId', '=', b)]),
+            eb.and([eb('fromUserId', '=', b), eb('toUserId', '=', a)]),
+          ]),
+        )
+        .returning('toUserId')
+        .execute();
+      return rows.map((r) => r.toUserId);
+    },
+
+    async pendingIncoming(userId: string): Promise<number> {
+      const row = await db
+        .selectFrom('connectionRequests')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('toUserId', '=', userId)
+        .where('status', '=', 'PENDING')
+        .executeTakeFirst();
+      return Number(row?.n ?? 0);
+    },
+
+    async isStaff(userId: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('users')
+        .select('isStaff')
+        .where('id', '=', userId)
+        .executeTakeFirst();
+      return row?.isStaff ?? false;
+    },
+  };
+}
+
+export type NetworkRepository = ReturnType<typeof createNetworkRepository>;

@@ -1,0 +1,195 @@
+import {
+  MUTUAL_FRIENDS_SHOWN,
+  networkMessages,
+  THIRD_DEGREE_COUNT_CAP,
+  trustCalculation,
+  unlockedTabs,
+  type ConnectionPath,
+  type ConnectionsPage,
+  type NetworkSummary,
+  type NetworkTab,
+} from '@heartline/domain';
+import { ForbiddenError, NotFoundError, UnauthorizedError } from '../../lib/errors.ts';
+import { decodeCursor, encodeCursor } from './network.cursor.ts';
+import { canSeeDegree, degreesOfTab, lockedTabMessage } from './network.policy.ts';
+import { presentConnection, presentPathNode, presentSelf } from './network.presenter.ts';
+import type { Graph } from './graph.service.ts';
+import type { RankKey } from './graph.traversal.ts';
+import type { NetworkRepository } from './network.repository.ts';
+
+export type ConnectionsInput = {
+  tab: NetworkTab;
+  cursor?: string | undefined;
+  limit: number;
+  q?: string | undefined;
+};
+
+/**
+ * The network screen's reads. Lists follow STYLE.md: the index finds and ranks ids (blocks
+ * and unlocks already applied), one query batch-loads the page's people, the presenter shapes.
+ */
+export function createNetworkService(deps: { graph: Graph; people: NetworkRepository }) {
+  const { graph, people } = deps;
+  const { index, traversal } = graph;
+
+  async function viewerSeq(userId: string): Promise<number> {
+    const seq = await people.seqOf(userId);
+    if (seq === undefined) throw new UnauthorizedError();
+    return seq;
+  }
+
+  function standing(seq: number) {
+    const friends = index.degree(seq);
+    const trust = index.trust(seq);
+    return { friends, trust, unlocked: unlockedTabs(friends, trust) };
+  }
+
+  /** The other person, if they exist and the viewer may see them at all (not blocked). */
+  async function targetSeq(userId: string, message: string): Promise<number> {
+    const seq = await people.seqOf(userId);
+    if (seq === undefined || !index.knows(seq)) throw new NotFoundError(message);
+    return seq;
+  }
+
+  return {
+    async summary(userId: string): Promise<NetworkSummary> {
+      const viewer = await people.viewer(userId);
+      if (!viewer) throw new UnauthorizedError();
+      const v = viewer.seq;
+      const { friends, trust, unlocked } = standing(v);
+      const secondAll = index.second[v] ?? 0;
+      const second = unlocked.secondDegree ? secondAll : 0;
+      let third = 0;
+      let thirdCapped = false;
+      if (unlocked.thirdDegree) {
+        traversal.collectSecond(v);
+        traversal.collectThird(v, THIRD_DEGREE_COUNT_CAP + 1);
+        third = Math.min(traversal.thirdLength, THIRD_DEGREE_COUNT_CAP);
+        thirdCapped = traversal.thirdLength > THIRD_DEGREE_COUNT_CAP;
+      }
+      return {
+        counts: {
+          all: friends + second + third,
+          first: friends,
+          second,
+          third,
+          favorites: viewer.favorites,
+        },
+        thirdCapped,
+        trustScore: trust,
+        calculation: trustCalculation(friends, secondAll),
+        unlockedTabs: unlocked,
+        pendingRequests: viewer.pending,
+      };
+    },
+
+    async connections(userId: string, input: ConnectionsInput): Promise<ConnectionsPage> {
+      const v = await viewerSeq(userId);
+      const { friends, trust, unlocked } = standing(v);
+      const locked = lockedTabMessage(input.tab, unlocked, friends, trust);
+      if (locked) throw new ForbiddenError(locked);
+      const cursor = decodeCursor(input.cursor);
+      let after: RankKey | null = null;
+      if (cursor) {
+        const seq = await people.seqOf(cursor.userId);
+        // The cursor's person was deleted meanwhile: their key still orders the list.
+        after = { ...cursor, seq: seq ?? 0 };
+      }
+      const wantsFavorites =
+        input.tab === 'first' || input.tab === 'all' || input.tab === 'favorites';
+      const favorites = wantsFavorites ? await people.favoritesOf(v) : new Set<number>();
+      // From here to the presenter's inputs everything is synchronous: the traversal's scratch
+      // arrays belong to this request until the next await.
+      const ranked = traversal.rank({
+        viewer: v,
+        degrees: degreesOfTab(input.tab, unlocked),
+        favorites,
+        onlyFavorites: input.tab === 'favorites',
+        after,
+        limit: input.limit,
+        search: (input.q ?? '').toLowerCase(),
+      });
+      const page = ranked.slice(0, input.limit);
+      const seqs = new Set<number>();
+      const shown = new Map<number, boolean>();
+      for (const r of page) {
+        seqs.add(r.seq);
+        for (const c of [r.via, r.via2]) {
+          if (c > 0) {
+            seqs.add(c);
+            shown.set(c, index.hidden[c] === 0);
+          }
+        }
+      }
+      const rows = await people.people(v, [...seqs]);
+      const items = [];
+      for (const r of page) {
+        const person = rows.get(r.seq);
+        if (person)
+          items.push(presentConnection(r, person, rows, userId, (s) => shown.get(s) ?? false));
+      }
+      const last = page.at(-1);
+      const lastPerson = last ? rows.get(last.seq) : undefined;
+      return {
+        tab: input.tab,
+        items,
+        nextCursor:
+          ranked.length > input.limit && last && lastPerson
+            ? encodeCursor(last, lastPerson.id)
+            : null,
+      };
+    },
+
+    async path(userId: string, targetId: string): Promise<ConnectionPath> {
+      const v = await viewerSeq(userId);
+      const t = await targetSeq(targetId, networkMessages.userNotFound);
+      const { unlocked } = standing(v);
+      const found = traversal.locate(v, t);
+      if (!found || !canSeeDegree(found.degree, unlocked)) {
+        throw new NotFoundError(networkMessages.userNotFound);
+      }
+      const visible = (s: number) => index.hidden[s] === 0;
+      const sample = found.mutual.filter(visible).slice(0, MUTUAL_FRIENDS_SHOWN);
+      const hops = found.path.slice(1, -1);
+      const hopShown = hops.map(visible);
+      const rows = await people.people(v, [...new Set([t, ...hops, ...sample])]);
+      const target = rows.get(t);
+      if (!target) throw new NotFoundError(networkMessages.userNotFound);
+      return {
+        userId: target.id,
+        degree: found.degree,
+        path: [
+          presentSelf(userId),
+          ...hops.map((s, i) => presentPathNode(rows.get(s), hopShown[i]!)),
+          presentPathNode(target, true),
+        ],
+        mutualFriends: {
+          count: found.mutual.length,
+          shown: sample.map((s) => presentPathNode(rows.get(s), true)),
+        },
+      };
+    },
+
+    /**
+     * spec/1 §9 connection count: your own friend count, or the friend count of someone within
+     * your visible degrees (a Discover card shows it); anyone else answers as not found.
+     */
+    async count(userId: string, targetId: string): Promise<{ count: number }> {
+      const v = await viewerSeq(userId);
+      if (targetId === userId) return { count: index.degree(v) };
+      const t = await targetSeq(targetId, networkMessages.userNotFound);
+      const found = traversal.locate(v, t);
+      if (!found || !canSeeDegree(found.degree, standing(v).unlocked)) {
+        throw new NotFoundError(networkMessages.userNotFound);
+      }
+      return { count: index.degree(t) };
+    },
+
+    /** The trust report from the index (equal to the stored figures once flushed). */
+    async trust(userId: string) {
+      return graph.trust.report(await viewerSeq(userId));
+    },
+  };
+}
+
+export type NetworkService = ReturnType<typeof createNetworkService>;
