@@ -8,6 +8,7 @@ import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { mountDevIdp } from './modules/auth/dev-idp.ts';
 import { createOidcClient, type OidcProviderSettings } from './modules/auth/oidc.client.ts';
 import { createSessionsService } from './modules/auth/sessions.service.ts';
+import { createJobRunner, type JobRunner } from './jobs/jobs.runner.ts';
 import { registerMediaRoutes } from './modules/media/media.routes.ts';
 import { LocalMediaStorage, type MediaStorage } from './modules/media/media.storage.ts';
 import { createUsersRepository } from './modules/users/users.repository.ts';
@@ -16,6 +17,9 @@ import { createProfileRepository } from './modules/users/profile.repository.ts';
 import { createProfileService } from './modules/users/profile.service.ts';
 import { registerOnboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
 import { registerNetworkModule, type NetworkModule } from './modules/graph/network.module.ts';
+import { createPhotoProcessor } from './modules/photos/photos.processing.ts';
+import { registerPhotosRoutes } from './modules/photos/photos.routes.ts';
+import { createPhotosService, PHOTO_CLEANUP_JOB } from './modules/photos/photos.service.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { RateLimits } from './plugins/rate-limit.ts';
 import { registerSecurity } from './plugins/security.ts';
@@ -29,6 +33,7 @@ export type App = {
   storage: MediaStorage;
   io: RealtimeServer;
   network: NetworkModule;
+  jobs: JobRunner;
   config: Config;
   close: () => Promise<void>;
 };
@@ -133,8 +138,22 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   registerUsersRoutes(app, { users, profile });
   registerOnboardingRoutes(app, profile);
   const network = await registerNetworkModule(app, { db, config, io: () => io, limits, redis });
+  const photos = createPhotosService({
+    db,
+    storage,
+    processor: createPhotoProcessor(),
+    notifyChanged: (userId) => publishToUser(io, userId, 'profile.updated', { userId }),
+    log: (message, err) => app.log.error({ err }, message),
+  });
+  registerPhotosRoutes(app, { photos, limits });
   registerMediaRoutes(app, storage);
   await registerWeb(app, config.webDist);
+
+  const jobs = createJobRunner(db, {
+    handlers: { [PHOTO_CLEANUP_JOB]: (payload) => photos.cleanupReplacedPhoto(payload) },
+    log: (message, err) => app.log.warn({ err }, message),
+  });
+  jobs.start();
 
   const prune = setInterval(
     () => void sessions.pruneExpired().catch(() => undefined),
@@ -147,6 +166,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     if (closed) return;
     closed = true;
     clearInterval(prune);
+    await jobs.stop();
     // Drain: sockets get a clean close, in-flight requests finish, then the pools close.
     await io.close().catch(() => undefined);
     await app.close();
@@ -155,5 +175,5 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     if (!deps.db) await db.destroy();
   }
 
-  return { app, db, storage, io, network, config, close };
+  return { app, db, storage, io, network, jobs, config, close };
 }

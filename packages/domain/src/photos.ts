@@ -31,6 +31,10 @@ export const photoMessages = {
   invalidFile: 'Invalid file provided',
   invalidUserId: 'Invalid user ID',
   tooManyPixels: 'Image dimensions are too large',
+  notYourPhoto: 'You can only change your own photo',
+  tooManyUploads: (minutes: number) =>
+    `Too many photo uploads. Please wait ${minutes} ${minutes === 1 ? 'minute' : 'minutes'} and try again.`,
+  busy: 'Too many photo uploads right now. Please try again shortly.',
   unreadable: 'The image could not be read',
   uploadFailed: 'Upload failed',
   uploadFailedStatus: (status: number) => `Upload failed with status ${status}`,

@@ -1,0 +1,181 @@
+import os from 'node:os';
+import sharp, { type Sharp } from 'sharp';
+import {
+  AVATAR_SIZES,
+  PHOTO_HEIGHT,
+  PHOTO_MAX_BYTES,
+  PHOTO_MAX_PIXELS,
+  PHOTO_WEBP_QUALITY,
+  PHOTO_WIDTH,
+  errorCodes,
+  photoMessages,
+} from '@heartline/domain';
+import { AppError, ValidationError } from '../../lib/errors.ts';
+import { readImageHeader, type ImageHeader } from './photos.image-header.ts';
+
+/** The stored forms of one photo: the 1080×1350 picture and the square avatars. */
+export type PhotoVariants = {
+  main: Buffer;
+  width: number;
+  height: number;
+  avatars: { size: number; bytes: Buffer }[];
+};
+
+const QUALITY = Math.round(PHOTO_WEBP_QUALITY * 100);
+/**
+ * Measured on a 12 MP photo (bench/photos): effort 4 (the default) takes ~2.5× as long as
+ * effort 2 to encode 1080×1350 and saves only a few per cent of bytes.
+ */
+const WEBP_EFFORT = 2;
+const LARGEST_AVATAR = Math.max(...AVATAR_SIZES);
+
+/**
+ * Checks what the bytes really are before anything decodes them: an accepted type by its magic
+ * bytes, a readable size, and not more pixels than PHOTO_MAX_PIXELS. Throws a 400 with the
+ * spec's message otherwise.
+ */
+export function inspectUpload(bytes: Buffer): ImageHeader & { width: number; height: number } {
+  if (bytes.length === 0) throw new ValidationError(photoMessages.invalidFile);
+  if (bytes.length > PHOTO_MAX_BYTES) throw new ValidationError(photoMessages.tooLarge);
+  const header = readImageHeader(bytes);
+  if (!header) throw new ValidationError(photoMessages.invalidType);
+  const { width, height } = header;
+  if (width === null || height === null) throw new ValidationError(photoMessages.unreadable);
+  if (width * height > PHOTO_MAX_PIXELS) throw new ValidationError(photoMessages.tooManyPixels);
+  return { ...header, width, height };
+}
+
+/**
+ * Decodes once into an intermediate just large enough to cover 1080×1350, then cuts every
+ * variant from it. Nothing of the input's metadata survives: the intermediate is raw pixels
+ * (EXIF orientation already applied, colours converted to sRGB), and sharp writes no
+ * metadata unless asked to, which this module never does.
+ */
+async function renderVariants(source: Sharp): Promise<PhotoVariants> {
+  const { data, info } = await source
+    .resize(PHOTO_WIDTH, PHOTO_HEIGHT, { fit: 'outside' })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const rawInput = { raw: { width: info.width, height: info.height, channels: info.channels } };
+
+  const main = await sharp(data, rawInput)
+    .resize(PHOTO_WIDTH, PHOTO_HEIGHT, { fit: 'cover', position: 'attention' })
+    .webp({ quality: QUALITY, effort: WEBP_EFFORT })
+    .toBuffer();
+
+  // One attention crop for all sizes, so the small avatars show the same face as the large.
+  const square = await sharp(data, rawInput)
+    .resize(LARGEST_AVATAR, LARGEST_AVATAR, { fit: 'cover', position: 'attention' })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const squareInput = {
+    raw: { width: square.info.width, height: square.info.height, channels: square.info.channels },
+  };
+  const avatars: PhotoVariants['avatars'] = [];
+  // One after another: an upload should occupy one core, not fan out over the thread pool.
+  for (const size of AVATAR_SIZES) {
+    const bytes = await sharp(square.data, squareInput)
+      .resize(size, size)
+      .webp({ quality: QUALITY, effort: WEBP_EFFORT })
+      .toBuffer();
+    avatars.push({ size, bytes });
+  }
+  return { main, width: PHOTO_WIDTH, height: PHOTO_HEIGHT, avatars };
+}
+
+/** Untrusted upload -> variants. Throws a 400 ValidationError for anything not a usable image. */
+export async function processUpload(bytes: Buffer): Promise<PhotoVariants> {
+  inspectUpload(bytes);
+  try {
+    // limitInputPixels repeats the header check inside the decoder, in case a format hides
+    // a larger frame than its header admits (a GIF frame may exceed its logical screen).
+    return await renderVariants(
+      sharp(bytes, { limitInputPixels: PHOTO_MAX_PIXELS, autoOrient: true, pages: 1 }),
+    );
+  } catch (err) {
+    if (err instanceof Error && /pixel limit/i.test(err.message)) {
+      throw new ValidationError(photoMessages.tooManyPixels);
+    }
+    throw new ValidationError(photoMessages.unreadable);
+  }
+}
+
+/**
+ * Our own pictures (the demo seed's SVG portraits) -> variants, through the same pipeline but
+ * without the upload checks, which would refuse SVG.
+ */
+export async function processTrustedImage(bytes: Buffer): Promise<PhotoVariants> {
+  return renderVariants(sharp(bytes));
+}
+
+/** 503 with Retry-After: the server is saturated, so clients (and the upload queue) retry. */
+export class PhotoProcessorBusyError extends AppError {
+  readonly retryAfterSeconds = 2;
+  constructor() {
+    super(errorCodes.rateLimited, photoMessages.busy, 503);
+  }
+}
+
+export type PhotoProcessor = {
+  /** Processes an upload when a slot is free; refuses with 503 when too many are waiting. */
+  process(bytes: Buffer): Promise<PhotoVariants>;
+  /** Uploads being processed or waiting for a slot. */
+  readonly load: number;
+};
+
+export type PhotoProcessorOptions = {
+  /** Uploads processed at once; default: all cores but one, at least one. */
+  concurrency?: number;
+  /** Uploads allowed to wait for a slot (each holds up to 10 MB); default 16. */
+  maxWaiting?: number;
+};
+
+/**
+ * Image work is CPU-bound and runs on libuv's thread pool. Left alone, a burst of uploads
+ * would take every core and every pool thread, and the API (and database driver, which
+ * shares the pool) would stop answering. So uploads take turns: a fixed number at once, a
+ * bounded number waiting, the rest refused with 503 and Retry-After.
+ */
+export function createPhotoProcessor(opts: PhotoProcessorOptions = {}): PhotoProcessor {
+  const concurrency = Math.max(1, opts.concurrency ?? os.availableParallelism() - 1);
+  const maxWaiting = opts.maxWaiting ?? 16;
+  // One libvips thread per image keeps one upload on one core; the cache would only hold on to
+  // memory, since no two uploads share an input.
+  sharp.concurrency(1);
+  sharp.cache(false);
+
+  let active = 0;
+  const waiting: (() => void)[] = [];
+
+  async function acquire(): Promise<void> {
+    if (active < concurrency) {
+      active += 1;
+      return;
+    }
+    if (waiting.length >= maxWaiting) throw new PhotoProcessorBusyError();
+    // The slot is handed over directly by release(), so `active` stays counted.
+    await new Promise<void>((resolve) => waiting.push(resolve));
+  }
+
+  function release() {
+    const next = waiting.shift();
+    if (next) next();
+    else active -= 1;
+  }
+
+  return {
+    async process(bytes) {
+      // Refuse what is not an image before queueing behind real work.
+      inspectUpload(bytes);
+      await acquire();
+      try {
+        return await processUpload(bytes);
+      } finally {
+        release();
+      }
+    },
+    get load() {
+      return active + waiting.length;
+    },
+  };
+}
