@@ -3,6 +3,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { applyBadgesUpdate } from '../state/queries/badges.ts';
 import { forgetSession, sessionKeys, useMe } from '../state/queries/session.ts';
+import { applyNetworkEvent } from '../state/realtime/network-events.ts';
 import { realtimeClient } from '../state/realtime/socket-client.ts';
 import { useToast } from './ToastProvider.tsx';
 
@@ -32,6 +33,8 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
     if (!userId) return;
     realtimeClient.start();
     const off = realtimeClient.onEvent((event) => {
+      const notice = applyNetworkEvent(queryClient, event);
+      if (notice) toast.show(notice.type, notice.message);
       switch (event.name) {
         case 'session.revoked':
           forgetSession(queryClient);

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { activeTab, tabAccessibleName, tabBadges, tabs, type TabId } from '../lib/tab-bar.ts';
 import { useBadgesQuery } from '../state/queries/badges.ts';
+import { usePendingRequestsBadge } from '../state/queries/network.ts';
 import { ChatIcon, CompassIcon, PeopleIcon, ProfileIcon, SettingsIcon } from './Icons.tsx';
 
 const icons: Record<TabId, ComponentType<{ size?: number }>> = {
@@ -15,6 +16,7 @@ const icons: Record<TabId, ComponentType<{ size?: number }>> = {
 export function TabBar() {
   const { pathname } = useLocation();
   const { data } = useBadgesQuery();
+  usePendingRequestsBadge();
   const badges = tabBadges(data);
   const current = activeTab(pathname);
 

@@ -1,10 +1,236 @@
-import { ComingSoon } from '../../components/ComingSoon.tsx';
-import { PeopleIcon } from '../../components/Icons.tsx';
+import { networkMessages, type ConnectionView } from '@heartline/domain';
+import { useId, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useToast } from '../../app/ToastProvider.tsx';
+import { CloseIcon } from '../../components/Icons.tsx';
+import { SearchIcon, ShieldIcon, UserPlusIcon } from '../../components/NetworkIcons.tsx';
+import { useNetworkSummaryQuery, useSetFavoriteMutation } from '../../state/queries/network.ts';
+import {
+  useConnectionRequestsQuery,
+  useSendConnectionRequestMutation,
+} from '../../state/queries/requests.ts';
+import { useMe } from '../../state/queries/session.ts';
+import { TrustScoreSheet } from '../Trust/TrustScoreSheet.tsx';
+import { ConnectionList } from './ConnectionList.tsx';
+import type { RowAction } from './ConnectionRow.tsx';
+import { connectErrorToast, connectResultToast } from './connect-toast.ts';
+import { InviteFriendsDialog } from './InviteFriendsDialog.tsx';
+import { LockedTab } from './NetworkEmpty.tsx';
+import { NetworkTabs } from './NetworkTabs.tsx';
+import { RequestsPanel } from './RequestsPanel.tsx';
+import { RowActionDialog } from './RowActionDialog.tsx';
+import {
+  connectionCountLabel,
+  displayName,
+  lockedTabText,
+  searchForTab,
+  tabFromSearch,
+  type NetworkScreenTab,
+} from './network-view.ts';
+import { useDebouncedValue } from './use-debounced-value.ts';
 
+const SEARCH_DEBOUNCE_MS = 250;
+
+type Overlay =
+  | { kind: 'invite' }
+  | { kind: 'trust' }
+  | { kind: 'action'; action: RowAction; view: ConnectionView };
+
+/** The Network screen (spec/2 §2): the user's people by degree, requests, trust and invites. */
 export function NetworkScreen() {
+  const [search, setSearch] = useSearchParams();
+  const tab = tabFromSearch(search);
+  const me = useMe();
+  const summary = useNetworkSummaryQuery();
+  const requests = useConnectionRequestsQuery();
+  const favorite = useSetFavoriteMutation();
+  const connect = useSendConnectionRequestMutation();
+  const toast = useToast();
+  const [overlay, setOverlay] = useState<Overlay | null>(null);
+  const [searchOpen, setSearchOpen] = useState(false);
+  const [searchText, setSearchText] = useState('');
+  const query = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
+  const searchRef = useRef<HTMLInputElement>(null);
+  const searchToggleRef = useRef<HTMLButtonElement>(null);
+  const baseId = useId();
+  const panelId = `${baseId}-panel`;
+  const tabId = (t: NetworkScreenTab) => `${baseId}-tab-${t}`;
+
+  const requestedIds = useMemo(
+    () => new Set((requests.data?.outgoing ?? []).map((r) => r.user.userId)),
+    [requests.data],
+  );
+
+  const selectTab = (next: NetworkScreenTab) => {
+    setSearch(searchForTab(search, next), { replace: true });
+  };
+
+  const toggleSearch = () => {
+    if (searchOpen) {
+      setSearchOpen(false);
+      setSearchText('');
+      searchToggleRef.current?.focus();
+    } else {
+      setSearchOpen(true);
+      // The input mounts with this render; focus it right after.
+      requestAnimationFrame(() => searchRef.current?.focus());
+    }
+  };
+
+  const onToggleFavorite = (view: ConnectionView) => {
+    const name = displayName(view.name);
+    favorite.mutate(
+      { userId: view.userId, favorite: !view.isFavorited },
+      {
+        onError: (error) =>
+          toast.error(error.message || `Could not update ${name} in your favorites.`),
+      },
+    );
+  };
+
+  const onConnect = (view: ConnectionView) => {
+    const name = displayName(view.name);
+    connect.mutate(view.userId, {
+      onSuccess: (result) => {
+        const t = connectResultToast(result, name);
+        toast.show(t.type, t.message);
+      },
+      onError: (error) => {
+        const t = connectErrorToast(error, name);
+        toast.show(t.type, t.message);
+      },
+    });
+  };
+
+  const openInvite = () => setOverlay({ kind: 'invite' });
+  const locked = summary.data && tab !== 'requests' ? lockedTabText(tab, summary.data) : null;
+  const trustScore = summary.data?.trustScore ?? me?.trustScore ?? null;
+
   return (
-    <ComingSoon title="Network" icon={<PeopleIcon size={32} />}>
-      Your friends and friends-of-friends, grouped by degree, are coming soon.
-    </ComingSoon>
+    <section className="screen network" aria-labelledby={`${baseId}-title`}>
+      <header className="network__header">
+        <div className="network__heading">
+          <h1 id={`${baseId}-title`} className="screen__title">
+            {networkMessages.title}
+          </h1>
+          <p className="muted network__count" data-testid="network-count">
+            {summary.data ? connectionCountLabel(summary.data) : '\u00a0'}
+          </p>
+        </div>
+        <div className="network__tools">
+          <button
+            type="button"
+            className="trust-chip"
+            onClick={() => setOverlay({ kind: 'trust' })}
+            aria-label={trustScore === null ? 'Trust score' : `Trust score ${trustScore}`}
+          >
+            <ShieldIcon size={18} />
+            <span aria-hidden="true">{trustScore ?? '–'}</span>
+          </button>
+          <button
+            ref={searchToggleRef}
+            type="button"
+            className="icon-btn"
+            aria-label={searchOpen ? 'Close search' : 'Search connections'}
+            aria-expanded={searchOpen}
+            onClick={toggleSearch}
+          >
+            {searchOpen ? <CloseIcon size={22} /> : <SearchIcon size={22} />}
+          </button>
+          <button
+            type="button"
+            className="icon-btn"
+            aria-label={networkMessages.inviteFriends}
+            onClick={openInvite}
+          >
+            <UserPlusIcon size={22} />
+          </button>
+        </div>
+      </header>
+
+      {searchOpen && (
+        <div className="network__search" role="search">
+          <SearchIcon size={18} className="network__search-icon" />
+          <input
+            ref={searchRef}
+            type="search"
+            className="network__search-input"
+            placeholder={networkMessages.searchPlaceholder}
+            aria-label="Search connections by name"
+            value={searchText}
+            maxLength={100}
+            onChange={(event) => setSearchText(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key === 'Escape') {
+                event.preventDefault();
+                toggleSearch();
+              }
+            }}
+          />
+        </div>
+      )}
+
+      {summary.isError && (
+        <div className="banner banner--error" role="alert">
+          <span>{networkMessages.failedToLoad}</span>
+          <button
+            type="button"
+            className="btn btn--ghost btn--sm"
+            onClick={() => void summary.refetch()}
+          >
+            Try Again
+          </button>
+        </div>
+      )}
+
+      <NetworkTabs
+        selected={tab}
+        summary={summary.data}
+        panelId={panelId}
+        tabId={tabId}
+        onSelect={selectTab}
+      />
+
+      <div
+        id={panelId}
+        role="tabpanel"
+        aria-labelledby={tabId(tab)}
+        className="network__panel"
+        tabIndex={-1}
+      >
+        {tab === 'requests' ? (
+          <RequestsPanel query={query} onInvite={openInvite} />
+        ) : locked ? (
+          <LockedTab text={locked} />
+        ) : (
+          <ConnectionList
+            key={tab}
+            tab={tab}
+            query={query}
+            enabled={
+              Boolean(summary.data) || tab === 'all' || tab === 'first' || tab === 'favorites'
+            }
+            requestedIds={requestedIds}
+            connectingId={connect.isPending ? connect.variables : null}
+            onToggleFavorite={onToggleFavorite}
+            onConnect={onConnect}
+            onAction={(action, view) => setOverlay({ kind: 'action', action, view })}
+            onInvite={openInvite}
+          />
+        )}
+      </div>
+
+      {overlay?.kind === 'invite' && <InviteFriendsDialog onClose={() => setOverlay(null)} />}
+      {overlay?.kind === 'trust' && (
+        <TrustScoreSheet onClose={() => setOverlay(null)} onInvite={openInvite} />
+      )}
+      {overlay?.kind === 'action' && (
+        <RowActionDialog
+          action={overlay.action}
+          view={overlay.view}
+          onClose={() => setOverlay(null)}
+        />
+      )}
+    </section>
   );
 }

@@ -5,6 +5,7 @@ import { useTheme } from '../../app/ThemeProvider.tsx';
 import { useToast } from '../../app/ToastProvider.tsx';
 import { MoonIcon, MoreIcon, SignOutIcon, SunIcon } from '../../components/Icons.tsx';
 import { useSignOutMutation } from '../../state/queries/session.ts';
+import { PathPrivacyMenuItem } from '../Network/PathPrivacyMenuItem.tsx';
 
 /** The profile's more-options menu (WAI-ARIA menu button pattern). */
 export function ProfileMenu() {
@@ -20,7 +21,7 @@ export function ProfileMenu() {
 
   useEffect(() => {
     if (!open) return;
-    menuRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+    menuRef.current?.querySelector<HTMLElement>('[role^="menuitem"]')?.focus();
     const onPointerDown = (event: PointerEvent) => {
       const target = event.target as Node;
       if (!menuRef.current?.contains(target) && !buttonRef.current?.contains(target))
@@ -36,7 +37,7 @@ export function ProfileMenu() {
   };
 
   const onMenuKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
-    const items = [...(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
+    const items = [...(menuRef.current?.querySelectorAll<HTMLElement>('[role^="menuitem"]') ?? [])];
     const index = items.indexOf(document.activeElement as HTMLElement);
     const focusAt = (i: number) => items[(i + items.length) % items.length]?.focus();
     switch (event.key) {
@@ -104,6 +105,9 @@ export function ProfileMenu() {
           className="menu__list"
           onKeyDown={onMenuKeyDown}
         >
+          <li role="none">
+            <PathPrivacyMenuItem />
+          </li>
           <li role="none">
             <button type="button" role="menuitem" className="menu__item" onClick={toggleTheme}>
               {theme === 'dark' ? <SunIcon size={20} /> : <MoonIcon size={20} />}

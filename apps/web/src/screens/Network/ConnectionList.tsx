@@ -1,0 +1,122 @@
+import { networkMessages, type ConnectionView, type NetworkTab } from '@heartline/domain';
+import { useEffect, useRef } from 'react';
+import { PeopleIcon } from '../../components/Icons.tsx';
+import { StarIcon } from '../../components/NetworkIcons.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { useConnectionsQuery } from '../../state/queries/network.ts';
+import { ConnectionRow, type RowAction } from './ConnectionRow.tsx';
+import { LockedTab, NetworkEmpty } from './NetworkEmpty.tsx';
+import { emptyStateFor } from './network-view.ts';
+
+type ConnectionListProps = {
+  tab: NetworkTab;
+  query: string;
+  /** The tab is known to be open (locked tabs are never asked for). */
+  enabled: boolean;
+  requestedIds: ReadonlySet<string>;
+  connectingId: string | null;
+  onToggleFavorite: (view: ConnectionView) => void;
+  onConnect: (view: ConnectionView) => void;
+  onAction: (action: RowAction, view: ConnectionView) => void;
+  onInvite: () => void;
+};
+
+/** One tab's people, a page at a time: more load on scroll, or with the button. */
+export function ConnectionList({
+  tab,
+  query,
+  enabled,
+  requestedIds,
+  connectingId,
+  onToggleFavorite,
+  onConnect,
+  onAction,
+  onInvite,
+}: ConnectionListProps) {
+  const list = useConnectionsQuery(tab, query, enabled);
+  const sentinel = useRef<HTMLDivElement>(null);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
+
+  useEffect(() => {
+    const node = sentinel.current;
+    if (!node || !hasNextPage || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
+      },
+      { rootMargin: '400px 0px' },
+    );
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  if (list.isPending) {
+    return (
+      <div className="network-loading" role="status">
+        <span className="spinner" aria-hidden="true" />
+        <span className="visually-hidden">Loading connections...</span>
+      </div>
+    );
+  }
+
+  if (list.isError) {
+    if (list.error instanceof ApiError && list.error.status === 403) {
+      return <LockedTab text={list.error.message} />;
+    }
+    return (
+      <div className="network-empty" role="alert">
+        <h2 className="network-empty__title">{networkMessages.failedToLoad}</h2>
+        <p className="muted">{list.error.message}</p>
+        <button
+          type="button"
+          className="btn btn--ghost btn--sm"
+          onClick={() => void list.refetch()}
+        >
+          Try Again
+        </button>
+      </div>
+    );
+  }
+
+  const items = list.data.pages.flatMap((page) => page.items);
+  if (items.length === 0) {
+    return (
+      <NetworkEmpty
+        state={emptyStateFor(tab, query)}
+        icon={tab === 'favorites' ? <StarIcon size={28} /> : <PeopleIcon size={28} />}
+        onInvite={onInvite}
+      />
+    );
+  }
+
+  return (
+    <>
+      <ul className="conn-list" aria-busy={list.isFetching || undefined}>
+        {items.map((view) => (
+          <ConnectionRow
+            key={view.id}
+            view={view}
+            requested={requestedIds.has(view.userId)}
+            connecting={connectingId === view.userId}
+            onToggleFavorite={onToggleFavorite}
+            onConnect={onConnect}
+            onAction={onAction}
+          />
+        ))}
+      </ul>
+      <div ref={sentinel} className="conn-list__more">
+        {hasNextPage && (
+          <button
+            type="button"
+            className="btn btn--ghost btn--sm"
+            onClick={() => void fetchNextPage()}
+            disabled={isFetchingNextPage}
+          >
+            {isFetchingNextPage && <span className="spinner spinner--xs" aria-hidden="true" />}
+            {isFetchingNextPage ? 'Loading...' : 'Load more'}
+          </button>
+        )}
+      </div>
+    </>
+  );
+}

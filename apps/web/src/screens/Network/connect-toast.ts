@@ -1,0 +1,39 @@
+import { networkMessages, type CreateConnectionRequestResult } from '@heartline/domain';
+import { ApiError } from '../../lib/api.ts';
+
+export type ToastSpec = { type: 'success' | 'info' | 'error'; message: string };
+
+/** The toast after "Connect" succeeded (spec/2 §8): sent, already pending, or now friends. */
+export function connectResultToast(
+  result: Pick<CreateConnectionRequestResult, 'outcome' | 'message'>,
+  name: string,
+): ToastSpec {
+  switch (result.outcome) {
+    case 'sent':
+      return { type: 'success', message: networkMessages.requestSentTo(name) };
+    case 'already_sent':
+      return { type: 'info', message: networkMessages.requestAlreadySent };
+    case 'accepted':
+      // They had already asked us: the server accepted their request and says so.
+      return { type: 'success', message: result.message || networkMessages.alreadyConnected(name) };
+  }
+}
+
+/** The toast after "Connect" failed: the server's spec text where it has one. */
+export function connectErrorToast(error: unknown, name: string): ToastSpec {
+  if (!(error instanceof ApiError)) {
+    return { type: 'error', message: networkMessages.requestSendFailed };
+  }
+  switch (error.status) {
+    case 409:
+      return { type: 'info', message: networkMessages.alreadyConnected(name) };
+    case 429:
+      return { type: 'error', message: networkMessages.tooManyRequests };
+    case 400:
+    case 403:
+    case 404:
+      return { type: 'error', message: error.message };
+    default:
+      return { type: 'error', message: networkMessages.requestSendFailed };
+  }
+}
