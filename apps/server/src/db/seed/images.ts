@@ -1,13 +1,10 @@
-import sharp from 'sharp';
 import type { Db } from '../database.ts';
 import type { MediaStorage } from '../../modules/media/media.storage.ts';
+import { processTrustedSvg } from '../../modules/photos/photos.processing.ts';
 import { Random } from './random.ts';
 
 export const PORTRAIT_WIDTH = 1080;
 export const PORTRAIT_HEIGHT = 1350;
-const WEBP_QUALITY = 90;
-/** Effort 2 encodes twice as fast as the default 4 for ~10 % more bytes; fine for demo art. */
-const WEBP_EFFORT = 2;
 /** Rendering is CPU-bound and sharp already uses its own threads; more at once only queues. */
 const RENDER_CONCURRENCY = 2;
 
@@ -78,12 +75,6 @@ ${initials}
 </svg>`;
 }
 
-export async function renderPortrait(spec: PortraitSpec): Promise<Buffer> {
-  return sharp(Buffer.from(portraitSvg(spec, new Random(spec.seed))))
-    .webp({ quality: WEBP_QUALITY, effort: WEBP_EFFORT })
-    .toBuffer();
-}
-
 /** Runs `fn` over `items` with at most `limit` in flight, keeping the results in order. */
 async function mapLimited<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>) {
   const results: R[] = new Array<R>(items.length);
@@ -98,32 +89,50 @@ async function mapLimited<T, R>(items: readonly T[], limit: number, fn: (item: T
   return results;
 }
 
+/** A processed portrait, stored: what a photos row needs. */
+export type SeedPhoto = {
+  mainKey: string;
+  /** Pixel size -> storage key. */
+  avatarKeys: Record<string, string>;
+  width: number;
+  height: number;
+};
+
 /**
- * Renders the portraits, stores them and records them as media objects. Returns the stored
- * urls in the order of `specs`. Keys are content-addressed, so re-seeding reuses them.
+ * Renders the portraits and runs each through the upload pipeline once (1080×1350 WebP and
+ * square avatars), stores the files and records them as media objects. Returns one stored
+ * photo per spec, in order; users drawing from the pool share its files, as content-addressed
+ * keys allow. Keys depend only on the pixels, so re-seeding reuses them.
  */
 export async function storePortraits(
   db: Db,
   storage: MediaStorage,
   specs: readonly PortraitSpec[],
-): Promise<string[]> {
-  const stored = await mapLimited(specs, RENDER_CONCURRENCY, async (spec) => {
-    const bytes = await renderPortrait(spec);
-    const key = await storage.put(bytes, 'webp');
-    return { key, bytes: bytes.length };
+): Promise<SeedPhoto[]> {
+  const objects: { key: string; ownerId: null; contentType: string; bytes: number }[] = [];
+  const photos = await mapLimited(specs, RENDER_CONCURRENCY, async (spec) => {
+    const svg = Buffer.from(portraitSvg(spec, new Random(spec.seed)));
+    const variants = await processTrustedSvg(svg);
+    const put = async (bytes: Buffer) => {
+      const key = await storage.put(bytes, 'webp');
+      objects.push({ key, ownerId: null, contentType: 'image/webp', bytes: bytes.length });
+      return key;
+    };
+    const avatarKeys: Record<string, string> = {};
+    for (const a of variants.avatars) avatarKeys[String(a.size)] = await put(a.bytes);
+    return {
+      mainKey: await put(variants.main),
+      avatarKeys,
+      width: variants.width,
+      height: variants.height,
+    };
   });
-  const rows = stored.map((s) => ({
-    key: s.key,
-    ownerId: null,
-    contentType: 'image/webp',
-    bytes: s.bytes,
-  }));
-  if (rows.length > 0) {
+  if (objects.length > 0) {
     await db
       .insertInto('mediaObjects')
-      .values(rows)
+      .values(objects)
       .onConflict((oc) => oc.column('key').doNothing())
       .execute();
   }
-  return stored.map((s) => storage.urlFor(s.key));
+  return photos;
 }

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, dbKind, type TestDatabase } from '../../../test/harness.ts';
 import { LocalMediaStorage } from '../../modules/media/media.storage.ts';
@@ -116,6 +117,62 @@ describe(`demo world seed (${dbKind})`, () => {
     const bytes = await storage.get(key);
     expect(bytes?.subarray(8, 12).toString('ascii')).toBe('WEBP');
     expect(bytes?.length).toBe(media.bytes);
+  });
+
+  it('gives every user with a photo a processed photo with avatars, through the upload pipeline', async () => {
+    const rows = await tdb.db
+      .selectFrom('users as u')
+      .leftJoin('photos as p', 'p.id', 'u.photoId')
+      .select([
+        'u.id',
+        'u.photoUrl',
+        'u.avatarUrl',
+        'u.photoId',
+        'p.userId',
+        'p.mainKey',
+        'p.avatarKeys',
+        'p.width',
+        'p.height',
+        'p.replacedAt',
+      ])
+      .execute();
+    const withPhoto = rows.filter((r) => r.photoUrl !== null);
+    expect(withPhoto.length).toBeGreaterThan(rows.length / 2);
+    for (const r of rows) {
+      if (r.photoUrl === null) {
+        expect([r.photoId, r.avatarUrl]).toEqual([null, null]);
+        continue;
+      }
+      expect(r.userId).toBe(r.id);
+      expect(r.replacedAt).toBeNull();
+      expect(r.photoUrl).toBe(`/media/${r.mainKey}`);
+      expect(r.avatarUrl).toBe(`/media/${r.avatarKeys!['128']}`);
+      expect(Object.keys(r.avatarKeys!).sort()).toEqual(['128', '256', '64']);
+      expect([r.width, r.height]).toEqual([1080, 1350]);
+    }
+    const photoRows = await tdb.db.selectFrom('photos').select('userId').execute();
+    expect(photoRows).toHaveLength(withPhoto.length);
+    // Pooled pictures are processed once and shared by key.
+    const mainKeys = new Set(withPhoto.map((r) => r.mainKey));
+    expect(mainKeys.size).toBeLessThanOrEqual(12 + personas.length);
+
+    const alice = await tdb.db
+      .selectFrom('users as u')
+      .innerJoin('photos as p', 'p.id', 'u.photoId')
+      .select(['p.mainKey', 'p.avatarKeys'])
+      .where('u.email', '=', personaByKey('alice').email)
+      .executeTakeFirstOrThrow();
+    const main = await sharp((await storage.get(alice.mainKey))!).metadata();
+    expect([main.format, main.width, main.height, main.exif]).toEqual([
+      'webp',
+      1080,
+      1350,
+      undefined,
+    ]);
+    for (const [size, key] of Object.entries(alice.avatarKeys)) {
+      const m = await sharp((await storage.get(key))!).metadata();
+      expect([m.format, m.width, m.height]).toEqual(['webp', Number(size), Number(size)]);
+    }
   });
 
   it('gives alice the scripted network shape', async () => {

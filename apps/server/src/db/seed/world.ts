@@ -1,10 +1,11 @@
-import type { Insertable, Kysely } from 'kysely';
+import { sql, type Insertable, type Kysely } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import type { MediaStorage } from '../../modules/media/media.storage.ts';
+import { createPhotosRepository } from '../../modules/photos/photos.repository.ts';
 import type { Db } from '../database.ts';
 import type { Database, UsersTable } from '../schema.ts';
 import { EdgeSet, generateFriendGraph } from './graph.ts';
-import { storePortraits, type PortraitSpec } from './images.ts';
+import { storePortraits, type PortraitSpec, type SeedPhoto } from './images.ts';
 import { CITIES, generatePerson } from './people.ts';
 import { personaFriendPairs, personas, type Persona } from './personas.ts';
 import { Random, WeightedIndex } from './random.ts';
@@ -38,6 +39,7 @@ const EDGE_BATCH = 1000;
 type Node = {
   id: string;
   row: Insertable<UsersTable>;
+  photo: SeedPhoto | null;
   city: number;
   persona: Persona | null;
 };
@@ -87,19 +89,25 @@ export async function seedDemoWorld(
   const poolSpecs: PortraitSpec[] = Array.from({ length: poolSize }, (_, i) => ({
     seed: seed + 7919 * (i + 1),
   }));
-  const urls = await storePortraits(db, storage, [...personaSpecs, ...poolSpecs]);
-  const personaUrls = urls.slice(0, personaSpecs.length);
-  const poolUrls = urls.slice(personaSpecs.length);
-  log(`rendered ${urls.length} portraits (${elapsed()})`);
+  const photos = await storePortraits(db, storage, [...personaSpecs, ...poolSpecs]);
+  const personaPhotos = photos.slice(0, personaSpecs.length);
+  const poolPhotos = photos.slice(personaSpecs.length);
+  log(`rendered and processed ${photos.length} portraits (${elapsed()})`);
+  const photoColumns = (photo: SeedPhoto | null) => ({
+    photoUrl: photo ? storage.urlFor(photo.mainKey) : null,
+    avatarUrl: photo?.avatarKeys['128'] ? storage.urlFor(photo.avatarKeys['128']) : null,
+  });
 
   const nodes: Node[] = [];
   let personaPhoto = 0;
   for (const p of personas) {
     const id = uuidv7();
+    const photo = p.hasPhoto ? personaPhotos[personaPhoto++]! : null;
     nodes.push({
       id,
       city: cityIndex(p.location),
       persona: p,
+      photo,
       row: {
         id,
         email: p.email,
@@ -111,7 +119,7 @@ export async function seedDemoWorld(
         bio: p.bio,
         location: p.location,
         interests: p.interests,
-        photoUrl: p.hasPhoto ? personaUrls[personaPhoto++]! : null,
+        ...photoColumns(photo),
         isDemo: true,
       },
     });
@@ -121,10 +129,12 @@ export async function seedDemoWorld(
   for (let i = 0; i < userCount; i++) {
     const g = generatePerson(i + 1, rng, cityWeights, today);
     const id = uuidv7();
+    const photo = rng.chance(PHOTO_SHARE) ? rng.pick(poolPhotos) : null;
     nodes.push({
       id,
       city: g.city,
       persona: null,
+      photo,
       row: {
         id,
         email: g.email,
@@ -136,7 +146,7 @@ export async function seedDemoWorld(
         bio: g.bio,
         location: CITIES[g.city]!.name,
         interests: g.interests,
-        photoUrl: rng.chance(PHOTO_SHARE) ? rng.pick(poolUrls) : null,
+        ...photoColumns(photo),
         isDemo: true,
       },
     });
@@ -149,7 +159,8 @@ export async function seedDemoWorld(
     const seqById = await insertUsers(trx, nodes);
     await insertPersonaAccounts(trx, nodes);
     await insertOnboarding(trx, nodes);
-    log(`inserted users (${elapsed()})`);
+    await insertPhotos(trx, nodes);
+    log(`inserted users and photos (${elapsed()})`);
 
     const seqs = nodes.map((n) => BigInt(seqById.get(n.id)!));
     const rows = edges.edges.map(([a, b]) => {
@@ -169,7 +180,7 @@ export async function seedDemoWorld(
     users: nodes.length,
     personas: personas.length,
     friendships: edges.edges.length,
-    images: urls.length,
+    images: photos.length,
     ms: Math.round(performance.now() - started),
   };
   log(`seeded in ${elapsed()}`);
@@ -280,4 +291,17 @@ async function insertOnboarding(trx: Kysely<Database>, nodes: readonly Node[]): 
   for (const batch of chunks(rows, USER_BATCH)) {
     await trx.insertInto('userOnboardingStatus').values(batch).execute();
   }
+}
+
+/** One current photos row per user with a photo; pooled pictures share their files. */
+async function insertPhotos(trx: Kysely<Database>, nodes: readonly Node[]): Promise<void> {
+  const rows = nodes.flatMap((n) => (n.photo ? [{ id: uuidv7(), userId: n.id, ...n.photo }] : []));
+  const photos = createPhotosRepository(trx);
+  for (const batch of chunks(rows, USER_BATCH)) await photos.insertMany(batch);
+  // users.photo_id references photos, which reference users: link them once both exist.
+  await sql`
+    update users u set photo_id = p.id
+    from photos p
+    where p.user_id = u.id and p.replaced_at is null and u.photo_id is null
+  `.execute(trx);
 }
