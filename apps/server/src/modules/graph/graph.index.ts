@@ -1,4 +1,5 @@
 import { TRUST_POINTS_FIRST, TRUST_POINTS_SECOND } from '@heartline/domain';
+import { TrustOrder } from './graph.order.ts';
 
 /** One committed change of the friend graph, as numbered by the graph_changes outbox. */
 export type GraphChange =
@@ -43,9 +44,14 @@ export class GraphIndex {
   private readonly patched = new Map<number, Int32Array>();
   private patchedFlag = new Uint8Array(0);
   private overlayEntries = 0;
+  private edges = 0;
   private capacity = 0;
   /** |2nd degree| per seq (distinct friends of friends, minus self, friends and blocked). */
   second = new Int32Array(0);
+  /** Trust per seq, kept next to the counts: ranking reads it for every candidate. */
+  trustOf = new Int32Array(0);
+  /** Everyone present, by trust (for the 3rd degree's best page). */
+  readonly order = new TrustOrder();
   /** 1 = show_in_paths is false: never named as a connector. */
   hidden = new Uint8Array(0);
   /** 1 = the user row exists (as far as this index knows). */
@@ -87,12 +93,22 @@ export class GraphIndex {
     this.offsets = offsets;
     this.nbrs = nbrs;
     this.baseN = n;
+    this.edges = snapshot.edgeCount;
     this.patched.clear();
     this.overlayEntries = 0;
+    // Fresh per-user arrays: a reload must not inherit facts of users deleted meanwhile.
     this.capacity = 0;
+    this.second = new Int32Array(0);
+    this.trustOf = new Int32Array(0);
+    this.hidden = new Uint8Array(0);
+    this.present = new Uint8Array(0);
+    this.patchedFlag = new Uint8Array(0);
+    this.names = [];
     this.grow(n + 1);
     this.second.set(snapshot.second.subarray(0, Math.min(snapshot.second.length, n + 1)));
+    this.order.clear();
     for (const facts of snapshot.nodes) this.setFacts(facts);
+    for (let v = 1; v <= n; v++) this.refreshTrust(v);
     this.blocks.clear();
     for (const [a, b] of snapshot.blocks) this.setBlocked(a, b, true);
     this.version = snapshot.version;
@@ -108,6 +124,7 @@ export class GraphIndex {
       return next;
     };
     this.second = resize(this.second, (k) => new Int32Array(k));
+    this.trustOf = resize(this.trustOf, (k) => new Int32Array(k));
     this.hidden = resize(this.hidden, (k) => new Uint8Array(k));
     this.present = resize(this.present, (k) => new Uint8Array(k));
     this.patchedFlag = resize(this.patchedFlag, (k) => new Uint8Array(k));
@@ -122,6 +139,7 @@ export class GraphIndex {
     this.present[facts.seq] = 1;
     this.hidden[facts.seq] = facts.showInPaths ? 0 : 1;
     this.names[facts.seq] = (facts.name ?? '').trim().toLowerCase();
+    this.order.set(facts.seq, this.trustOf[facts.seq]!);
   }
 
   knows(seq: number): boolean {
@@ -170,7 +188,21 @@ export class GraphIndex {
   }
 
   trust(v: number): number {
-    return TRUST_POINTS_FIRST * this.degree(v) + TRUST_POINTS_SECOND * (this.second[v] ?? 0);
+    return this.trustOf[v] ?? 0;
+  }
+
+  private refreshTrust(v: number): void {
+    const t = TRUST_POINTS_FIRST * this.degree(v) + TRUST_POINTS_SECOND * this.second[v]!;
+    this.trustOf[v] = t;
+    if (this.present[v] === 1) this.order.set(v, t);
+  }
+
+  /** Recounts v's 2nd degree from scratch (forced recalculation, start-up reconcile). */
+  recount(v: number): number {
+    if (v >= this.capacity) return 0;
+    this.second[v] = this.countSecond(v);
+    this.refreshTrust(v);
+    return this.second[v];
   }
 
   hasEdge(a: number, b: number): boolean {
@@ -300,9 +332,11 @@ export class GraphIndex {
       sideEffects(b, a, 'before');
       this.insertNeighbour(a, b);
       this.insertNeighbour(b, a);
+      this.edges++;
     } else {
       this.removeNeighbour(a, b);
       this.removeNeighbour(b, a);
+      this.edges--;
       sideEffects(a, b, 'after');
       sideEffects(b, a, 'after');
     }
@@ -312,6 +346,7 @@ export class GraphIndex {
     }
     this.second[a] = this.countSecond(a);
     this.second[b] = this.countSecond(b);
+    for (const x of changed) this.refreshTrust(x);
     this.maybeCompact();
     return [...changed];
   }
@@ -321,8 +356,9 @@ export class GraphIndex {
     const changed = new Set<number>([a, b]);
     if (on) for (const x of this.applyEdge(a, b, false)) changed.add(x);
     this.setBlocked(a, b, on);
-    this.second[a] = this.countSecond(a);
-    this.second[b] = this.countSecond(b);
+    this.grow(Math.max(a, b) + 1);
+    this.recount(a);
+    this.recount(b);
     return [...changed];
   }
 
@@ -336,7 +372,9 @@ export class GraphIndex {
     if (v < this.capacity) {
       this.present[v] = 0;
       this.second[v] = 0;
+      this.trustOf[v] = 0;
       this.names[v] = '';
+      this.order.set(v, -1);
     }
     changed.delete(v);
     return [...changed];
@@ -371,6 +409,8 @@ export class GraphIndex {
       this.nbrs.byteLength +
       overlay +
       this.second.byteLength +
+      this.trustOf.byteLength +
+      this.order.memoryBytes() +
       this.hidden.byteLength +
       this.present.byteLength +
       this.patchedFlag.byteLength +
@@ -380,10 +420,6 @@ export class GraphIndex {
 
   /** Undirected edge count. */
   edgeCount(): number {
-    let total = this.nbrs.length;
-    for (const [v, list] of this.patched) {
-      total += list.length - (v <= this.baseN ? this.offsets[v + 1]! - this.offsets[v]! : 0);
-    }
-    return total / 2;
+    return this.edges;
   }
 }

@@ -102,6 +102,17 @@ export function createGraph(deps: GraphDeps) {
       pruner.unref();
     },
 
+    /**
+     * Account deletion as the graph sees it: every friendship goes in the same transaction as
+     * the user row, and everyone whose figures moved is stored before this resolves.
+     */
+    async deleteAccount(seq: number): Promise<void> {
+      await write(async (trx, record) => {
+        await record('delete', seq);
+        await repo.deleteUser(trx, seq);
+      });
+    },
+
     /** After bulk writes outside the write path (the demo seed): reload and recount. */
     async reload(): Promise<void> {
       await sync.rebuild();

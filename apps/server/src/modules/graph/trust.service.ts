@@ -110,7 +110,7 @@ export function createTrustService(deps: TrustServiceDeps) {
     const all: number[] = [];
     for (let s = 1; s < index.size; s++) {
       if (!index.knows(s)) continue;
-      index.second[s] = index.countSecond(s);
+      index.recount(s);
       all.push(s);
     }
     if (all.length > 0) await enqueue(all);
@@ -153,7 +153,7 @@ export function createTrustService(deps: TrustServiceDeps) {
     /** The forced recalculation: recounts from the graph and stores the result now. */
     async recalculate(seq: number): Promise<TrustReport> {
       await deps.sync.sync();
-      if (index.knows(seq)) index.second[seq] = index.countSecond(seq);
+      if (index.knows(seq)) index.recount(seq);
       await enqueue([seq]);
       return report(seq);
     },

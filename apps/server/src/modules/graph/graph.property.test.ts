@@ -1,0 +1,330 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { trustScore } from '@heartline/domain';
+import {
+  createTestDatabase,
+  dbKind,
+  startTestServer,
+  type TestDatabase,
+  type TestServer,
+} from '../../../test/harness.ts';
+import { createSessionsService } from '../auth/sessions.service.ts';
+import { befriend, createPeople, type Person } from './network.fixtures.ts';
+import { compareKeys, GraphTraversal, type Degree, type RankKey } from './graph.traversal.ts';
+
+/**
+ * Random friendship adds, removes, blocks, unblocks, privacy flips and account deletions on
+ * random small graphs, through the real write paths; after every sequence each user's degrees,
+ * mutual counts, connectors, ranked pages (both 3rd-degree strategies) and stored trust figures
+ * must equal a brute-force computation.
+ */
+
+let tdb: TestDatabase;
+let server: TestServer;
+beforeAll(async () => {
+  tdb = await createTestDatabase();
+  server = await startTestServer(tdb.db);
+});
+afterAll(async () => {
+  await server?.stop();
+  await tdb?.drop();
+});
+
+type Op =
+  | { kind: 'add' | 'remove' | 'block' | 'unblock'; a: number; b: number }
+  | { kind: 'hide' | 'show' | 'delete'; a: number };
+
+const NAMES = ['Ann', 'ann', 'Bo', 'Cy', 'Di', 'Ed'];
+
+const opArb = (n: number): fc.Arbitrary<Op> =>
+  fc.oneof(
+    {
+      weight: 6,
+      arbitrary: fc.record({
+        kind: fc.constant('add' as const),
+        a: fc.nat(n - 1),
+        b: fc.nat(n - 1),
+      }),
+    },
+    {
+      weight: 2,
+      arbitrary: fc.record({
+        kind: fc.constant('remove' as const),
+        a: fc.nat(n - 1),
+        b: fc.nat(n - 1),
+      }),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.record({
+        kind: fc.constant('block' as const),
+        a: fc.nat(n - 1),
+        b: fc.nat(n - 1),
+      }),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.record({
+        kind: fc.constant('unblock' as const),
+        a: fc.nat(n - 1),
+        b: fc.nat(n - 1),
+      }),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.record({
+        kind: fc.constantFrom('hide' as const, 'show' as const),
+        a: fc.nat(n - 1),
+      }),
+    },
+    { weight: 1, arbitrary: fc.record({ kind: fc.constant('delete' as const), a: fc.nat(n - 1) }) },
+  );
+
+/** The model: the same rules, computed the obvious way. */
+class Model {
+  edges = new Set<string>();
+  blocks = new Set<string>();
+  hidden = new Set<number>();
+  deleted = new Set<number>();
+  constructor(readonly people: Person[]) {}
+  key = (a: number, b: number) => (a < b ? `${a}-${b}` : `${b}-${a}`);
+  friends(i: number): Set<number> {
+    const out = new Set<number>();
+    for (const e of this.edges) {
+      const [x, y] = e.split('-').map(Number) as [number, number];
+      if (x === i) out.add(y);
+      if (y === i) out.add(x);
+    }
+    return out;
+  }
+  blockedWith(i: number, j: number) {
+    return this.blocks.has(`${i}>${j}`) || this.blocks.has(`${j}>${i}`);
+  }
+  alive = () => this.people.map((_, i) => i).filter((i) => !this.deleted.has(i));
+  second(i: number): Set<number> {
+    const n1 = this.friends(i);
+    const out = new Set<number>();
+    for (const f of n1)
+      for (const y of this.friends(f)) {
+        if (y !== i && !n1.has(y) && !this.blockedWith(i, y)) out.add(y);
+      }
+    return out;
+  }
+  third(i: number): Set<number> {
+    const n1 = this.friends(i);
+    const n2 = this.second(i);
+    const out = new Set<number>();
+    for (const y of n2)
+      for (const z of this.friends(y)) {
+        if (z !== i && !n1.has(z) && !n2.has(z) && !this.blockedWith(i, z)) out.add(z);
+      }
+    return out;
+  }
+  trust(i: number) {
+    return trustScore(this.friends(i).size, this.second(i).size);
+  }
+}
+
+async function apply(model: Model, op: Op, sessions: Map<number, string>): Promise<void> {
+  const p = model.people;
+  const inject = async (
+    method: 'POST' | 'DELETE' | 'PUT',
+    i: number,
+    url: string,
+    body?: unknown,
+  ) =>
+    server.app.inject({
+      method,
+      url,
+      headers: { cookie: `hl_session=${sessions.get(i)!}` },
+      ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
+    });
+  if (model.deleted.has(op.a) || ('b' in op && model.deleted.has(op.b))) return;
+  switch (op.kind) {
+    case 'add':
+      if (op.a === op.b || model.blockedWith(op.a, op.b)) return;
+      await befriend(server.network.graph, [[p[op.a]!, p[op.b]!]]);
+      model.edges.add(model.key(op.a, op.b));
+      return;
+    case 'remove': {
+      const res = await inject('POST', op.a, `/api/connections/${p[op.b]!.id}/disconnect`);
+      const had = model.edges.delete(model.key(op.a, op.b));
+      expect(res.statusCode).toBe(op.a === op.b ? 400 : had ? 200 : 404);
+      return;
+    }
+    case 'block': {
+      const res = await inject('POST', op.a, `/api/blocks/${p[op.b]!.id}`);
+      expect(res.statusCode).toBe(op.a === op.b ? 400 : 200);
+      if (op.a !== op.b) {
+        model.blocks.add(`${op.a}>${op.b}`);
+        model.edges.delete(model.key(op.a, op.b));
+      }
+      return;
+    }
+    case 'unblock': {
+      const res = await inject('DELETE', op.a, `/api/blocks/${p[op.b]!.id}`);
+      expect(res.statusCode).toBe(op.a === op.b ? 400 : 200);
+      model.blocks.delete(`${op.a}>${op.b}`);
+      return;
+    }
+    case 'hide':
+    case 'show': {
+      const res = await inject('PUT', op.a, '/api/me/privacy', { showInPaths: op.kind === 'show' });
+      expect(res.statusCode).toBe(200);
+      if (op.kind === 'hide') model.hidden.add(op.a);
+      else model.hidden.delete(op.a);
+      return;
+    }
+    case 'delete':
+      await server.network.graph.deleteAccount(p[op.a]!.seq);
+      model.deleted.add(op.a);
+      for (const e of [...model.edges]) {
+        const [x, y] = e.split('-').map(Number);
+        if (x === op.a || y === op.a) model.edges.delete(e);
+      }
+      for (const b of [...model.blocks])
+        if (b.split('>').map(Number).includes(op.a)) model.blocks.delete(b);
+      return;
+  }
+}
+
+async function check(model: Model): Promise<void> {
+  const graph = server.network.graph;
+  const { index } = graph;
+  const seqOf = (i: number) => model.people[i]!.seq;
+  const alive = model.alive();
+  const bySeq = new Map(alive.map((i) => [seqOf(i), i]));
+  const stored = await tdb.db
+    .selectFrom('users')
+    .select(['seq', 'trustScore', 'friendCount', 'secondDegreeCount'])
+    .where(
+      'seq',
+      'in',
+      alive.map((i) => String(seqOf(i))),
+    )
+    .execute();
+  const storedBySeq = new Map(stored.map((r) => [Number(r.seq), r]));
+  const full = new GraphTraversal(index, Infinity);
+  const scan = new GraphTraversal(index, 0);
+
+  for (const i of alive) {
+    const v = seqOf(i);
+    const n1 = model.friends(i);
+    const n2 = model.second(i);
+    const n3 = model.third(i);
+    expect(index.degree(v)).toBe(n1.size);
+    expect(index.second[v] ?? 0).toBe(n2.size);
+    expect(index.trust(v)).toBe(model.trust(i));
+    expect(storedBySeq.get(v)).toMatchObject({
+      trustScore: model.trust(i),
+      friendCount: n1.size,
+      secondDegreeCount: n2.size,
+    });
+    // The developer page's plain-SQL count agrees too (it shares no code with the index).
+    const verified = await graph.trust.verify(v);
+    expect(verified.independent.secondDegreeCount).toBe(n2.size);
+    expect(verified.matches).toBe(true);
+
+    full.collectSecond(v);
+    for (const j of alive) {
+      // A user the index never saw in a change (no friends ever) is simply not in it.
+      if (j === i && !index.knows(v)) continue;
+      const level = full.level(seqOf(j));
+      const expected = j === i ? 0 : n1.has(j) ? 1 : n2.has(j) ? 2 : -1;
+      if (expected >= 0 || level !== 3) expect(level === 3 ? -1 : level).toBe(expected);
+    }
+    for (const y of n2) {
+      const mutual = [...n1].filter((f) => model.friends(y).has(f));
+      expect(full.mutualCount(seqOf(y))).toBe(mutual.length);
+      const via = bySeq.get(full.connectorOf(seqOf(y)))!;
+      expect(mutual).toContain(via);
+      if (mutual.some((f) => !model.hidden.has(f))) expect(model.hidden.has(via)).toBe(false);
+    }
+
+    // locate agrees with the model from both ends.
+    for (const j of alive) {
+      const found = full.locate(v, seqOf(j));
+      const expected = j === i ? 0 : n1.has(j) ? 1 : n2.has(j) ? 2 : n3.has(j) ? 3 : null;
+      expect(found?.degree ?? null).toBe(expected);
+    }
+
+    // Ranked pages: the same order from the model, through cursors of 2, for both strategies.
+    const rankKey = (j: number, degree: Degree): RankKey => ({
+      fav: false,
+      trust: model.trust(j),
+      degree,
+      name: model.people[j]!.name.toLowerCase(),
+      seq: seqOf(j),
+    });
+    const expected = [
+      ...[...n1].map((j) => rankKey(j, 1)),
+      ...[...n2].map((j) => rankKey(j, 2)),
+      ...[...n3].map((j) => rankKey(j, 3)),
+    ].sort(compareKeys);
+    for (const traversal of [full, scan]) {
+      const got: number[] = [];
+      let after: RankKey | null = null;
+      for (let page = 0; page < 20; page++) {
+        const rows = traversal.rank({
+          viewer: v,
+          degrees: [1, 2, 3],
+          favorites: new Set(),
+          onlyFavorites: false,
+          after,
+          limit: 2,
+          search: '',
+        });
+        got.push(...rows.slice(0, 2).map((r) => r.seq));
+        for (const r of rows.slice(0, 2)) {
+          if (r.degree === 3) {
+            const b = bySeq.get(r.via2)!;
+            expect(n2.has(b) && model.friends(b).has(bySeq.get(r.seq)!)).toBe(true);
+            expect(n1.has(bySeq.get(r.via)!) && model.friends(bySeq.get(r.via)!).has(b)).toBe(true);
+          }
+        }
+        if (rows.length <= 2) break;
+        after = rows[1]!;
+      }
+      expect(got).toEqual(expected.map((k) => k.seq));
+    }
+  }
+}
+
+describe(`graph index and stored trust against brute force (${dbKind})`, () => {
+  it('holds for random sequences of changes', async () => {
+    const sessionsService = createSessionsService(tdb.db, {
+      idleMs: 3_600_000,
+      absoluteMs: 3_600_000,
+    });
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 3, max: 9 }).chain((n) =>
+          fc.record({
+            n: fc.constant(n),
+            names: fc.array(fc.constantFrom(...NAMES), { minLength: n, maxLength: n }),
+            ops: fc.array(opArb(n), { minLength: 1, maxLength: 28 }),
+          }),
+        ),
+        async ({ names, ops }) => {
+          run++;
+          const people = await createPeople(
+            tdb.db,
+            names.map((name, k) => (k % 2 ? name : `${name} ${run}`)),
+          );
+          const sessions = new Map<number, string>();
+          for (const [i, person] of people.entries()) {
+            sessions.set(i, (await sessionsService.create(person.id, 'vitest')).token);
+          }
+          const model = new Model(people);
+          for (const op of ops) await apply(model, op, sessions);
+          await check(model);
+        },
+      ),
+      {
+        numRuns: dbKind === 'postgres' ? 40 : 100,
+        seed: Number(process.env.GRAPH_PROPERTY_SEED ?? 20240214),
+      },
+    );
+  }, 240_000);
+});
