@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { newcomer, signInAsNew } from './helpers.ts';
+import { completeOnboarding, newcomer, signInAsNew, signInAsPersona } from './helpers.ts';
 
 test('a newcomer opens /, lands on /auth, signs in and reaches onboarding', async ({ page }) => {
   await page.goto('/');
@@ -17,7 +17,8 @@ test('a newcomer opens /, lands on /auth, signs in and reaches onboarding', asyn
 test('a visitor opening /network is returned there after sign-in', async ({ page }) => {
   await page.goto('/network');
   await expect(page).toHaveURL(/\/auth$/);
-  await signInAsNew(page, newcomer('Nora'));
+  // Someone who finished onboarding: a newcomer is held on /onboarding (e2e/onboarding.spec.ts).
+  await signInAsPersona(page, /Alice Anderson/);
   await expect(page).toHaveURL(/\/network$/);
 });
 
@@ -39,7 +40,7 @@ test.describe('the error query parameter', () => {
 test('sign-out ends the session on the server and returns to sign-in', async ({ page }) => {
   await page.goto('/auth');
   await signInAsNew(page, newcomer('Sven'));
-  await expect(page).toHaveURL(/\/onboarding/);
+  await completeOnboarding(page);
   await page.goto('/profile');
   await expect(page.getByTestId('profile-page')).toBeVisible();
   await page.getByRole('button', { name: /more options/i }).click();
@@ -55,6 +56,7 @@ test('the theme choice persists across reloads', async ({ page }) => {
   await page.emulateMedia({ colorScheme: 'light' });
   await page.goto('/auth');
   await signInAsNew(page, newcomer('Theo'));
+  await completeOnboarding(page);
   await page.goto('/profile');
   await expect(page.getByTestId('profile-page')).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');

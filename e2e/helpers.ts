@@ -1,3 +1,5 @@
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
 let counter = 0;
@@ -24,3 +26,39 @@ export async function signInAsPersona(page: Page, name: RegExp | string) {
   await expect(page.getByRole('heading', { name: 'Choose an account' })).toBeVisible();
   await page.getByRole('button', { name }).first().click();
 }
+
+/**
+ * From onboarding step 1: the quickest way through (prefilled name, the default birthdate, no
+ * photo), for journeys that start after onboarding. Ends on /profile.
+ */
+export async function completeOnboarding(page: Page) {
+  await expect(page).toHaveURL(/\/onboarding/);
+  await page.getByRole('button', { name: "Let's Get Started" }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('Step 3 of 3')).toBeVisible();
+  await page.getByRole('button', { name: 'Skip for now' }).click();
+  await expect(page).toHaveURL(/\/profile$/, { timeout: 10_000 });
+}
+
+/** DESIGN.md §4: no serious or critical axe-core violations on the current screen. */
+export async function expectNoSeriousA11yViolations(page: Page) {
+  // The start-up splash fades out over the screen; judge the screen, not the fade.
+  await expect(page.locator('.splash')).toHaveCount(0);
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter(
+    (v) => v.impact === 'serious' || v.impact === 'critical',
+  );
+  expect(
+    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target).join(', ')})`),
+  ).toEqual([]);
+}
+
+/** An ISO date `years` before today (UTC), as the date inputs take it. */
+export function yearsAgo(years: number, extraDays = 0): string {
+  const d = new Date();
+  d.setUTCFullYear(d.getUTCFullYear() - years);
+  d.setUTCDate(d.getUTCDate() + extraDays);
+  return d.toISOString().slice(0, 10);
+}
+
+export const portraitJpeg = path.join(import.meta.dirname, 'fixtures', 'portrait.jpg');

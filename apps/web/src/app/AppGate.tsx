@@ -1,6 +1,6 @@
-import { landingPathFor } from '@heartline/domain';
+import { landingPathFor, profileMessages, type Me } from '@heartline/domain';
 import { useIsRestoring, useQueryClient } from '@tanstack/react-query';
-import { Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import { ConnectionBanner } from '../components/ConnectionBanner.tsx';
 import { ScreenErrorBoundary } from '../components/ErrorScreens.tsx';
@@ -14,11 +14,19 @@ import {
   rememberIntended,
 } from '../lib/intended-url.ts';
 import { isScreenHandle } from '../lib/lazy-screen.ts';
+import { onboardingRedirect } from '../lib/onboarding-gate.ts';
+import { readOnboarding } from '../lib/onboarding-store.ts';
 import { safeStorage } from '../lib/storage-keys.ts';
 import { splashSteps } from '../lib/splash-progress.ts';
 import { isTabBarVisible } from '../lib/tab-bar.ts';
 import { sessionKeys, useConfigQuery, useMe } from '../state/queries/session.ts';
 import { useRealtimeState } from '../state/realtime/use-realtime-status.ts';
+import { useToast } from './ToastProvider.tsx';
+
+// Off the sign-in route's bundle: only a signed-in user can have photos waiting.
+const BackgroundUploads = lazy(() =>
+  import('./BackgroundUploads.tsx').then((m) => ({ default: m.BackgroundUploads })),
+);
 
 type StartMode = 'unknown' | 'warm' | 'cold';
 
@@ -54,30 +62,61 @@ export function AppGate() {
     signedIn: Boolean(me),
     landingPath: me ? landingPathFor(me) : '/profile',
   });
+  const onboarding =
+    decision.kind === 'render' && me
+      ? onboardingRedirect({
+          pathname: location.pathname,
+          search: location.search,
+          me,
+          startedHere: readOnboarding(safeStorage('local'), me.id) !== null,
+        })
+      : null;
 
   return (
     <>
       {decision.kind === 'redirect' ? (
         <GateRedirect to={decision.to} remember={decision.remember} />
+      ) : onboarding ? (
+        <GateRedirect
+          to={onboarding.to}
+          remember={null}
+          notice={onboarding.notice ? profileMessages.completeOnboardingFirst : null}
+        />
       ) : (
-        <AppContent signedIn={Boolean(me)} />
+        <AppContent me={me ?? null} />
       )}
       {splash}
     </>
   );
 }
 
-function GateRedirect({ to, remember }: { to: string; remember: string | null }) {
+function GateRedirect({
+  to,
+  remember,
+  notice = null,
+}: {
+  to: string;
+  remember: string | null;
+  notice?: string | null;
+}) {
   const navigate = useNavigate();
+  const toast = useToast();
+  // Effects run twice in development (StrictMode); the notice must show once.
+  const noticeShown = useRef(false);
   useEffect(() => {
     if (remember) rememberIntended(safeStorage('session'), remember);
+    if (notice && !noticeShown.current) {
+      noticeShown.current = true;
+      toast.info(notice);
+    }
     void navigate(to, { replace: true });
-  }, [to, remember, navigate]);
+  }, [to, remember, notice, navigate, toast]);
   return null;
 }
 
-function AppContent({ signedIn }: { signedIn: boolean }) {
+function AppContent({ me }: { me: Me | null }) {
   const { pathname } = useLocation();
+  const signedIn = me !== null;
   const showTabs = signedIn && isTabBarVisible(pathname);
 
   useEffect(() => {
@@ -98,6 +137,11 @@ function AppContent({ signedIn }: { signedIn: boolean }) {
         </ScreenErrorBoundary>
       </main>
       {showTabs && <TabBar />}
+      {me && (
+        <Suspense fallback={null}>
+          <BackgroundUploads userId={me.id} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { applyBadgesUpdate } from '../state/queries/badges.ts';
+import { invalidateOwnProfile } from '../state/queries/profile.ts';
 import { forgetSession, sessionKeys, useMe } from '../state/queries/session.ts';
 import { applyNetworkEvent } from '../state/realtime/network-events.ts';
 import { realtimeClient } from '../state/realtime/socket-client.ts';
@@ -46,9 +47,13 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
           applyBadgesUpdate(queryClient, event.payload);
           break;
         case 'profile.updated':
-          if (event.payload.userId === userId) {
-            void queryClient.invalidateQueries({ queryKey: sessionKeys.session });
-          }
+          if (event.payload.userId === userId) void invalidateOwnProfile(queryClient);
+          break;
+        // The profile's trust score and stat tiles follow the network.
+        case 'trust.updated':
+        case 'friendship.created':
+        case 'friendship.removed':
+          void invalidateOwnProfile(queryClient);
           break;
         case 'system.notice':
           toast.info(event.payload.text);

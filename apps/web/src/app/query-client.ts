@@ -2,6 +2,7 @@ import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persist
 import { QueryClient } from '@tanstack/react-query';
 import type { PersistQueryClientOptions } from '@tanstack/react-query-persist-client';
 import { safeStorage, storageKeys } from '../lib/storage-keys.ts';
+import { profileKeys } from '../state/queries/profile.ts';
 import { sessionKeys } from '../state/queries/session.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -41,7 +42,13 @@ function hasUser(data: unknown): boolean {
   return typeof data === 'object' && data !== null && 'user' in data && data.user !== null;
 }
 
-/** A restored session is only a guess: ask the server once after every start. */
+/**
+ * A restored session is only a guess: ask the server once after every start. So is the own
+ * profile, which may have changed on another device while this one was closed.
+ */
 export function revalidateAfterRestore(): Promise<void> {
-  return queryClient.invalidateQueries({ queryKey: sessionKeys.session });
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: sessionKeys.session }),
+    queryClient.invalidateQueries({ queryKey: profileKeys.own }),
+  ]).then(() => undefined);
 }

@@ -5,8 +5,11 @@ export const avatarSizes = { xs: 24, sm: 32, md: 40, lg: 48, xl: 64 } as const;
 export type AvatarSize = keyof typeof avatarSizes;
 
 type AvatarProps = {
-  /** The person shown; null when there is no user at all ('?'). */
-  user: { name: string | null; photoUrl: string | null } | null;
+  /**
+   * The person shown; null when there is no user at all ('?'). `avatarUrl` is the small square
+   * crop of the photo and is preferred: every avatar size fits it.
+   */
+  user: { name: string | null; photoUrl: string | null; avatarUrl?: string | null } | null;
   size?: AvatarSize;
   className?: string;
 };
@@ -30,8 +33,9 @@ export function Avatar({ user, size = 'md', className }: AvatarProps) {
       </span>
     );
   }
-  if (user.photoUrl && failedSrc !== user.photoUrl) {
-    const src = user.photoUrl;
+  const photo = user.avatarUrl ?? user.photoUrl;
+  if (photo && failedSrc !== photo) {
+    const src = photo;
     return (
       <span className={classes}>
         <img
@@ -46,7 +50,7 @@ export function Avatar({ user, size = 'md', className }: AvatarProps) {
       </span>
     );
   }
-  if (user.photoUrl) {
+  if (photo) {
     return (
       <span
         className={`${classes} avatar--error`}

@@ -5,13 +5,29 @@ type DialogProps = {
   title: string;
   onClose: () => void;
   children: ReactNode;
+  /**
+   * default: a centred card. sheet: a tall form sheet, from the bottom edge on phones.
+   * fullscreen: edge to edge (the photo viewer).
+   */
+  variant?: 'default' | 'sheet' | 'fullscreen';
+  /** Actions kept in view at the bottom while the body scrolls. */
+  footer?: ReactNode;
+  /** Extra buttons in the header, before Close. */
+  actions?: ReactNode;
 };
 
 /**
  * A modal dialog on the native <dialog> element: focus is trapped and restored by the browser,
  * Escape closes, and so does a click on the backdrop. Mount it to open it.
  */
-export function Dialog({ title, onClose, children }: DialogProps) {
+export function Dialog({
+  title,
+  onClose,
+  children,
+  variant = 'default',
+  footer,
+  actions,
+}: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
 
@@ -24,7 +40,7 @@ export function Dialog({ title, onClose, children }: DialogProps) {
   return (
     <dialog
       ref={ref}
-      className="dialog"
+      className={`dialog dialog--${variant}`}
       aria-labelledby={titleId}
       onCancel={(event) => {
         event.preventDefault();
@@ -39,11 +55,15 @@ export function Dialog({ title, onClose, children }: DialogProps) {
           <h2 id={titleId} className="dialog__title">
             {title}
           </h2>
-          <button type="button" className="icon-btn" aria-label="Close" onClick={onClose}>
-            <CloseIcon size={22} />
-          </button>
+          <div className="dialog__actions">
+            {actions}
+            <button type="button" className="icon-btn" aria-label="Close" onClick={onClose}>
+              <CloseIcon size={22} />
+            </button>
+          </div>
         </header>
         <div className="dialog__body">{children}</div>
+        {footer && <footer className="dialog__footer">{footer}</footer>}
       </div>
     </dialog>
   );

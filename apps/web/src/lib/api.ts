@@ -1,15 +1,20 @@
 import { errorBodySchema, errorMessages } from '@heartline/domain';
 
-/** A failed API call: `code` is the server's stable error code, `status` the HTTP status (0 = network). */
+/**
+ * A failed API call: `code` is the server's stable error code, `status` the HTTP status
+ * (0 = network), `fields` the per-field messages of a validation failure.
+ */
 export class ApiError extends Error {
   readonly code: string;
   readonly status: number;
+  readonly fields: Readonly<Record<string, string>>;
 
-  constructor(code: string, message: string, status: number) {
+  constructor(code: string, message: string, status: number, fields: Record<string, string> = {}) {
     super(message);
     this.name = 'ApiError';
     this.code = code;
     this.status = status;
+    this.fields = fields;
   }
 }
 
@@ -65,7 +70,8 @@ export async function apiRequest(
   if (!response.ok) {
     const parsed = errorBodySchema.safeParse(payload);
     if (parsed.success) {
-      throw new ApiError(parsed.data.error.code, parsed.data.error.message, response.status);
+      const { code, message, fields } = parsed.data.error;
+      throw new ApiError(code, message, response.status, fields);
     }
     throw new ApiError('HTTP_' + response.status, errorMessages.internal, response.status);
   }

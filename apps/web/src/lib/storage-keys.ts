@@ -13,6 +13,10 @@ export const storageKeys = {
   restarts: 'heartline.restarts',
   /** sessionStorage: scroll positions per path (react-router ScrollRestoration). */
   scroll: 'heartline.scroll',
+  /** localStorage, per user: the onboarding step reached and the profile step's unsaved draft. */
+  onboarding: (userId: string) => `heartline.onboarding.${userId}`,
+  /** IndexedDB database: photos waiting for a background upload (state/uploads/). */
+  uploadsDb: 'heartline-uploads',
 } as const;
 
 export const keptOnSignOut: readonly string[] = [storageKeys.theme];

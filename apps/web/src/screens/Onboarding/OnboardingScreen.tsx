@@ -1,20 +1,78 @@
-import { useLocation, useNavigate, Link } from 'react-router';
+import { timing, yearsAgo, type Me } from '@heartline/domain';
+import { useEffect, useState } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import { useToast } from '../../app/ToastProvider.tsx';
+import { CheckIcon } from '../../components/Icons.tsx';
 import { HeartLogo } from '../../components/HeartLogo.tsx';
+import { PageLoading } from '../../components/PageLoading.tsx';
 import { firstName } from '../../lib/format.ts';
 import { legalModalFrom } from '../../lib/intended-url.ts';
+import { isOnboardingForced } from '../../lib/onboarding-gate.ts';
+import { ONBOARDING_STEPS } from '../../lib/onboarding-store.ts';
+import { useOwnProfileQuery } from '../../state/queries/profile.ts';
 import { useMe } from '../../state/queries/session.ts';
 import { LegalDialog } from '../Legal/LegalScreen.tsx';
+import { PhotoStep } from './PhotoStep.tsx';
+import { ProfileStep } from './ProfileStep.tsx';
+import { useOnboarding } from './use-onboarding.ts';
 
-const STEPS = 3;
-
-/** Onboarding step 1 (spec/1 §2). Steps 2 and 3 arrive with the profile issue. */
+/** The onboarding flow, /onboarding (spec/1 §2): welcome, profile, photo. */
 export function OnboardingScreen() {
   const me = useMe();
   const { search } = useLocation();
   const navigate = useNavigate();
   const modal = legalModalFrom(search);
-  const name = firstName(me?.name);
-  const step = 1;
+  return (
+    <>
+      {me ? (
+        <Onboarding me={me} forced={isOnboardingForced(search) || modal !== null} />
+      ) : (
+        <PageLoading />
+      )}
+      {modal && <LegalDialog kind={modal} onClose={() => void navigate('/', { replace: true })} />}
+    </>
+  );
+}
+
+type Phase = 'steps' | 'finishing' | 'done';
+
+function Onboarding({ me, forced }: { me: Me; forced: boolean }) {
+  const profile = useOwnProfileQuery();
+  const flow = useOnboarding(me, profile.data);
+  const [phase, setPhase] = useState<Phase>('steps');
+  const navigate = useNavigate();
+  const toast = useToast();
+
+  useEffect(() => {
+    if (phase !== 'done') return;
+    const timer = setTimeout(
+      () => void navigate('/profile', { replace: true }),
+      timing.onboardingCompleteRedirectMs,
+    );
+    return () => clearTimeout(timer);
+  }, [phase, navigate]);
+
+  if (phase === 'steps' && me.onboardingCompleted && !forced) {
+    return <Navigate to="/profile" replace />;
+  }
+  // The starting step may depend on the server's record; wait for it rather than flash step 1.
+  if (profile.isPending && flow.step === 1 && !flow.draft) {
+    return <PageLoading label="Loading your profile..." />;
+  }
+
+  const finish = async () => {
+    if (phase !== 'steps') return;
+    setPhase('finishing');
+    if (await flow.finish()) {
+      setPhase('done');
+    } else {
+      setPhase('steps');
+      toast.error('Could not finish setting up. Please check your connection and try again.');
+    }
+  };
+
+  const step = flow.step;
+  const name = firstName(profile.data?.name ?? me.name);
 
   return (
     <section className="screen onboarding" aria-labelledby="onboarding-title">
@@ -23,29 +81,75 @@ export function OnboardingScreen() {
         role="progressbar"
         aria-label="Onboarding progress"
         aria-valuemin={0}
-        aria-valuemax={STEPS}
-        aria-valuenow={step}
-        aria-valuetext={`Step ${step} of ${STEPS}`}
+        aria-valuemax={ONBOARDING_STEPS}
+        aria-valuenow={phase === 'done' ? ONBOARDING_STEPS : step}
+        aria-valuetext={`Step ${step} of ${ONBOARDING_STEPS}`}
       >
-        <div className="progress__fill" style={{ transform: `scaleX(${step / STEPS})` }} />
+        <div
+          className="progress__fill"
+          style={{ transform: `scaleX(${phase === 'done' ? 1 : step / ONBOARDING_STEPS})` }}
+        />
       </div>
       <p className="screen__kicker">
-        Step {step} of {STEPS}
+        Step {step} of {ONBOARDING_STEPS}
       </p>
+
       <div className="onboarding__body">
-        <HeartLogo size={80} />
-        <h1 id="onboarding-title" className="onboarding__title">
-          {name ? `Welcome, ${name}!` : 'Welcome!'}
-        </h1>
-        <p className="muted">
-          Setting up your name, birthdate and photo here is arriving soon. Until then you can look
-          around your profile.
-        </p>
-        <Link to="/profile" className="btn btn--primary btn--block">
-          Continue to your profile
-        </Link>
+        {phase === 'done' ? (
+          <div className="onboarding__done" role="status">
+            <span className="onboarding__done-mark" aria-hidden="true">
+              <CheckIcon size={40} />
+            </span>
+            <h1 id="onboarding-title" className="onboarding__title">
+              {name ? `You're all set, ${name}!` : "You're all set!"}
+            </h1>
+            <p className="muted">Taking you to your profile...</p>
+          </div>
+        ) : step === 1 ? (
+          <div className="onboarding__welcome">
+            <HeartLogo size={80} />
+            <h1 id="onboarding-title" className="onboarding__title">
+              {name ? `Welcome, ${name}!` : 'Welcome!'}
+            </h1>
+            <p className="muted">
+              Meet people through the people you already know. Let&apos;s set up your profile.
+            </p>
+            <button
+              type="button"
+              className="btn btn--primary btn--block"
+              onClick={() => flow.goTo(2)}
+            >
+              Let&apos;s Get Started
+            </button>
+            <p className="muted onboarding__note">This will only take 2 minutes</p>
+          </div>
+        ) : step === 2 ? (
+          <ProfileStep
+            initial={
+              flow.draft ?? {
+                name: profile.data?.name ?? me.name ?? '',
+                dob: profile.data?.dob ?? me.dob ?? yearsAgo(18),
+              }
+            }
+            saving={flow.saving}
+            onChange={flow.setDraft}
+            onBack={() => flow.goTo(1)}
+            onSubmit={async (draft) => {
+              const outcome = await flow.submitProfile(draft);
+              if (outcome.kind === 'kept') {
+                toast.info('Saved on this device. It will be sent when the connection is back.');
+              }
+              return outcome;
+            }}
+          />
+        ) : (
+          <PhotoStep
+            currentPhoto={profile.data?.photo?.url ?? me.photoUrl}
+            finishing={phase === 'finishing'}
+            onFinish={() => void finish()}
+          />
+        )}
       </div>
-      {modal && <LegalDialog kind={modal} onClose={() => void navigate('/', { replace: true })} />}
     </section>
   );
 }

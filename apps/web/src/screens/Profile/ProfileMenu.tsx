@@ -3,12 +3,15 @@ import { useNavigate } from 'react-router';
 import { useTasks } from '../../app/TaskProvider.tsx';
 import { useTheme } from '../../app/ThemeProvider.tsx';
 import { useToast } from '../../app/ToastProvider.tsx';
-import { MoonIcon, MoreIcon, SignOutIcon, SunIcon } from '../../components/Icons.tsx';
+import { MoonIcon, MoreIcon, PencilIcon, SignOutIcon, SunIcon } from '../../components/Icons.tsx';
 import { useSignOutMutation } from '../../state/queries/session.ts';
 import { PathPrivacyMenuItem } from '../Network/PathPrivacyMenuItem.tsx';
 
-/** The profile's more-options menu (WAI-ARIA menu button pattern). */
-export function ProfileMenu() {
+/**
+ * The profile's more-options menu (WAI-ARIA menu button pattern): Edit Profile, the theme and
+ * Sign Out, which clears this browser's local and session storage.
+ */
+export function ProfileMenu({ onEditProfile }: { onEditProfile: () => void }) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -105,6 +108,20 @@ export function ProfileMenu() {
           className="menu__list"
           onKeyDown={onMenuKeyDown}
         >
+          <li role="none">
+            <button
+              type="button"
+              role="menuitem"
+              className="menu__item"
+              onClick={() => {
+                close(false);
+                onEditProfile();
+              }}
+            >
+              <PencilIcon size={20} />
+              Edit Profile
+            </button>
+          </li>
           <li role="none">
             <PathPrivacyMenuItem />
           </li>

@@ -1,61 +1,230 @@
-import { ageOn } from '@heartline/domain';
-import { Link } from 'react-router';
-import { Avatar } from '../../components/Avatar.tsx';
-import { PageLoading } from '../../components/PageLoading.tsx';
-import { useMe } from '../../state/queries/session.ts';
+import { datingGoalLabels, profileMessages, type OwnProfile } from '@heartline/domain';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { PhotoViewer } from '../../components/PhotoViewer.tsx';
+import {
+  LocationIcon,
+  PencilIcon,
+  PersonIcon,
+  ShieldIcon,
+  SparkleIcon,
+  WarningIcon,
+} from '../../components/Icons.tsx';
+import { useOwnProfileQuery } from '../../state/queries/profile.ts';
+import { EditProfileDialog } from './EditProfileDialog.tsx';
+import { TrustBreakdownDialog } from '../Trust/TrustBreakdownDialog.tsx';
 import { ProfileMenu } from './ProfileMenu.tsx';
 
-/** Own profile (spec/1 §2). This issue covers the shell: identity, real counts and the menu. */
+type Modal = 'edit' | 'trust' | 'photo' | null;
+
+/** Own profile, /profile (spec/1 §2). */
 export function ProfileScreen() {
-  const me = useMe();
-  if (!me) return <PageLoading label="Loading your profile..." />;
-  const name = me.name?.trim() || 'Your profile';
-  const age = me.dob ? ageOn(me.dob, new Date()) : null;
+  const profile = useOwnProfileQuery();
+  if (profile.data) return <Profile profile={profile.data} />;
+  if (profile.isError) {
+    return (
+      <section className="screen screen--center" aria-labelledby="profile-error-title">
+        <h1 id="profile-error-title" className="screen__title">
+          Your profile could not be loaded
+        </h1>
+        <p className="muted">Please check your connection and try again.</p>
+        <button type="button" className="btn btn--primary" onClick={() => void profile.refetch()}>
+          Try Again
+        </button>
+      </section>
+    );
+  }
+  return <ProfileSkeleton />;
+}
+
+function ProfileSkeleton() {
+  return (
+    <section className="screen profile" aria-busy="true" aria-labelledby="profile-loading">
+      <div className="skeleton skeleton--bar" />
+      <div className="skeleton skeleton--photo" />
+      <div className="skeleton skeleton--line" />
+      <p id="profile-loading" className="muted center" role="status">
+        {profileMessages.loading}
+      </p>
+    </section>
+  );
+}
+
+function Profile({ profile }: { profile: OwnProfile }) {
+  const [modal, setModal] = useState<Modal>(null);
+  const [failedPhoto, setFailedPhoto] = useState<string | null>(null);
+  const navigate = useNavigate();
+  const close = () => setModal(null);
+  const name = profile.name?.trim() || 'Your profile';
+  const photo = profile.photo?.url ?? null;
+  const toPhotoScreen = () => void navigate('/profile/photo');
 
   return (
     <section data-testid="profile-page" className="screen profile" aria-labelledby="profile-title">
       <header className="screen__header">
-        <p className="screen__kicker">Profile</p>
-        <ProfileMenu />
+        <button
+          type="button"
+          className="trust-badge"
+          aria-label={`Trust score ${profile.trustScore}. Show breakdown`}
+          onClick={() => setModal('trust')}
+        >
+          <ShieldIcon size={18} />
+          <span>{profile.trustScore}</span>
+        </button>
+        <ProfileMenu onEditProfile={() => setModal('edit')} />
       </header>
 
-      <div className="profile__hero">
-        {me.photoUrl ? (
-          <Avatar user={me} size="xl" className="profile__avatar" />
-        ) : (
-          <Link
-            to="/profile/photo"
-            className="profile__avatar-link"
-            aria-label="Add a profile photo"
-          >
-            <Avatar user={me} size="xl" className="profile__avatar" />
-          </Link>
-        )}
-        <h1 id="profile-title" className="profile__name">
-          {name}
-          {age !== null && <span className="profile__age">, {age}</span>}
-        </h1>
-        {me.email && <p className="muted profile__email">{me.email}</p>}
+      <div className="profile__photo">
+        <button
+          type="button"
+          className="profile__photo-button"
+          aria-label={photo ? 'Open your photo' : 'Add a profile photo'}
+          onClick={photo ? () => setModal('photo') : toPhotoScreen}
+        >
+          {photo && failedPhoto === photo ? (
+            <span className="profile__photo-empty profile__photo-empty--error">
+              <WarningIcon size={48} />
+              <span>Your photo could not be loaded</span>
+            </span>
+          ) : photo ? (
+            <img
+              src={photo}
+              alt=""
+              className="profile__photo-img"
+              onError={() => setFailedPhoto(photo)}
+            />
+          ) : (
+            <span className="profile__photo-empty">
+              <PersonIcon size={72} />
+              <span>Add a photo</span>
+            </span>
+          )}
+        </button>
+        <button
+          type="button"
+          className="profile__photo-edit"
+          aria-label="Change profile photo"
+          onClick={toPhotoScreen}
+        >
+          <PencilIcon size={20} />
+        </button>
       </div>
 
-      <dl className="stats">
+      <div className="profile__identity">
+        <h1 id="profile-title" className="profile__name">
+          {name}
+          {profile.age !== null && <span className="profile__age">, {profile.age}</span>}
+        </h1>
+        {(profile.location || profile.datingGoal) && (
+          <p className="profile__meta muted">
+            {profile.location && (
+              <span className="profile__meta-item">
+                <LocationIcon size={16} />
+                {profile.location}
+              </span>
+            )}
+            <span className="profile__meta-item">
+              Looking for {datingGoalLabels[profile.datingGoal].toLowerCase()}
+            </span>
+          </p>
+        )}
+      </div>
+
+      <dl className="stats stats--three">
         <div className="stats__tile">
-          <dt>Trust score</dt>
-          <dd>{me.trustScore}</dd>
+          <dt>Connections</dt>
+          <dd>{profile.stats.connections}</dd>
+        </div>
+        <div className="stats__tile">
+          <dt>Matches</dt>
+          <dd>{profile.stats.matches}</dd>
         </div>
         <div className="stats__tile">
           <dt>Friends</dt>
-          <dd>{me.friendCount}</dd>
+          <dd>{profile.stats.friends}</dd>
         </div>
       </dl>
 
-      <div className="card card--note">
-        <h2 className="card__title">Profile editing is coming soon</h2>
-        <p className="muted">
-          Soon you will add your interests, what you are looking for and more. Your name and photo
-          are what others see for now.
-        </p>
-      </div>
+      {profile.completeness < 100 && (
+        <CompleteProfileCard
+          profile={profile}
+          onComplete={photo ? () => setModal('edit') : toPhotoScreen}
+        />
+      )}
+
+      {(profile.bio || profile.interests.length > 0) && (
+        <div className="card">
+          {profile.bio && (
+            <>
+              <h2 className="card__title">About</h2>
+              <p className="profile__bio">{profile.bio}</p>
+            </>
+          )}
+          {profile.interests.length > 0 && (
+            <>
+              <h2 className="card__title">Interests</h2>
+              <ul className="chips" aria-label="Interests">
+                {profile.interests.map((interest) => (
+                  <li key={interest} className="chip chip--static">
+                    {interest}
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </div>
+      )}
+
+      {modal === 'edit' && <EditProfileDialog profile={profile} onClose={close} />}
+      {modal === 'trust' && <TrustBreakdownDialog onClose={close} />}
+      {modal === 'photo' && photo && (
+        <PhotoViewer name={name} photoUrl={photo} onClose={close} onEdit={toPhotoScreen} />
+      )}
     </section>
   );
+}
+
+function CompleteProfileCard({
+  profile,
+  onComplete,
+}: {
+  profile: OwnProfile;
+  onComplete: () => void;
+}) {
+  const missing = [
+    !profile.name?.trim() && 'your name',
+    !profile.photo && 'a photo',
+    profile.interests.length === 0 && 'your interests',
+  ].filter((item): item is string => Boolean(item));
+
+  return (
+    <div className="card complete-card">
+      <div className="complete-card__head">
+        <SparkleIcon size={20} />
+        <h2 className="card__title">Your profile is {profile.completeness}% complete</h2>
+      </div>
+      <div
+        className="progress"
+        role="progressbar"
+        aria-label="Profile completeness"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={profile.completeness}
+      >
+        <div
+          className="progress__fill"
+          style={{ transform: `scaleX(${profile.completeness / 100})` }}
+        />
+      </div>
+      {missing.length > 0 && <p className="muted">Add {joinWords(missing)} to stand out.</p>}
+      <button type="button" className="btn btn--primary btn--sm" onClick={onComplete}>
+        Complete Profile
+      </button>
+    </div>
+  );
+}
+
+function joinWords(items: string[]): string {
+  if (items.length <= 1) return items.join('');
+  return `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 }

@@ -9,7 +9,12 @@ import {
 } from '@heartline/domain';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiRequest, isRetryable } from '../../lib/api.ts';
-import { clearStorageExcept, keptOnSignOut, safeStorage } from '../../lib/storage-keys.ts';
+import {
+  clearStorageExcept,
+  keptOnSignOut,
+  safeStorage,
+  storageKeys,
+} from '../../lib/storage-keys.ts';
 
 export const sessionKeys = {
   session: ['session'] as const,
@@ -24,11 +29,14 @@ export const defaultConfig: PublicConfig = {
 
 const retryOnce = (failureCount: number, error: unknown) => failureCount < 1 && isRetryable(error);
 
+export function fetchSession(signal?: AbortSignal): Promise<SessionResponse> {
+  return apiRequest('/api/auth/session', sessionResponseSchema, { signal });
+}
+
 export function useSessionQuery() {
   return useQuery({
     queryKey: sessionKeys.session,
-    queryFn: ({ signal }): Promise<SessionResponse> =>
-      apiRequest('/api/auth/session', sessionResponseSchema, { signal }),
+    queryFn: ({ signal }) => fetchSession(signal),
     staleTime: 30_000,
     retry: retryOnce,
   });
@@ -78,6 +86,14 @@ export function useSignOutMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiRequest('/api/auth/signout', undefined, { method: 'POST' }),
-    onSuccess: () => forgetSession(queryClient),
+    onSuccess: () => {
+      forgetSession(queryClient);
+      // Photos waiting for a background upload belong to the person who just left this device.
+      try {
+        indexedDB.deleteDatabase(storageKeys.uploadsDb);
+      } catch {
+        // No IndexedDB, nothing stored.
+      }
+    },
   });
 }

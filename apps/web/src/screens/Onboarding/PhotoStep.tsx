@@ -1,0 +1,107 @@
+import { timing } from '@heartline/domain';
+import { useEffect, useEffectEvent, useState } from 'react';
+import { CameraIcon, ImageIcon, PersonIcon } from '../../components/Icons.tsx';
+import { usePhotoUpload } from '../../state/queries/photos.ts';
+import { CameraCapture } from '../Profile/CameraCapture.tsx';
+import { UploadStatus } from '../Profile/UploadStatus.tsx';
+import { useFilePicker } from '../Profile/use-file-picker.ts';
+
+/**
+ * Onboarding step 3 (spec/1 §2, §4): upload a photo (file or camera); after a successful upload
+ * the photo shows and the flow moves on 1.5 s later. Skip moves on without one.
+ */
+export function PhotoStep({
+  currentPhoto,
+  finishing,
+  onFinish,
+}: {
+  currentPhoto: string | null;
+  finishing: boolean;
+  onFinish: () => void;
+}) {
+  const { state, upload } = usePhotoUpload();
+  const [camera, setCamera] = useState(false);
+  const picker = useFilePicker((file) => void upload(file));
+  const busy = state.status === 'working' || finishing;
+  const photo = state.status === 'done' ? state.url : currentPhoto;
+  const hasPhoto = photo !== null || state.status === 'queued';
+
+  const advance = useEffectEvent(onFinish);
+  useEffect(() => {
+    if (state.status !== 'done') return;
+    const timer = setTimeout(() => advance(), timing.photoStepAdvanceMs);
+    return () => clearTimeout(timer);
+  }, [state.status]);
+
+  if (camera) {
+    return (
+      <CameraCapture
+        currentPhotoUrl={photo}
+        onCancel={() => setCamera(false)}
+        onSave={(captured) => {
+          setCamera(false);
+          void upload(captured);
+        }}
+      />
+    );
+  }
+
+  return (
+    <div className="onboarding__photo">
+      <h1 id="onboarding-title" className="onboarding__title">
+        Add Your Profile Photo
+      </h1>
+      <p className="muted">Friends of friends trust a face they can recognise.</p>
+
+      <div
+        className="photo-frame photo-frame--round"
+        aria-busy={state.status === 'working' || undefined}
+      >
+        {photo ? (
+          <img src={photo} alt="Your profile photo" className="photo-frame__img" />
+        ) : (
+          <span className="photo-frame__empty">
+            <PersonIcon size={64} />
+          </span>
+        )}
+      </div>
+
+      <UploadStatus state={state} />
+
+      <div className="onboarding__actions">
+        <input {...picker.inputProps} />
+        <button
+          type="button"
+          className={hasPhoto ? 'btn btn--ghost btn--block' : 'btn btn--primary btn--block'}
+          disabled={busy}
+          onClick={picker.open}
+        >
+          <ImageIcon size={20} />
+          Upload Photo
+        </button>
+        <button
+          type="button"
+          className="btn btn--ghost btn--block"
+          disabled={busy}
+          onClick={() => setCamera(true)}
+        >
+          <CameraIcon size={20} />
+          Take a Selfie
+        </button>
+        <div className="onboarding__row">
+          <button type="button" className="btn btn--text" disabled={busy} onClick={onFinish}>
+            Skip for now
+          </button>
+          <button
+            type="button"
+            className="btn btn--primary"
+            disabled={busy || !hasPhoto}
+            onClick={onFinish}
+          >
+            Continue
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}

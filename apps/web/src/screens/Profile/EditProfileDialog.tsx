@@ -1,0 +1,373 @@
+import {
+  BIO_MAX,
+  DATING_GOALS,
+  datingGoalLabels,
+  editProfileSchema,
+  GENDERS,
+  genderLabels,
+  INTEREST_OPTIONS,
+  INTERESTED_IN,
+  interestedInLabels,
+  LOCATION_MAX,
+  yearsAgo,
+  type DatingGoal,
+  type EditProfileInput,
+  type Gender,
+  type InterestedIn,
+  type OwnProfile,
+} from '@heartline/domain';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useToast } from '../../app/ToastProvider.tsx';
+import { Dialog } from '../../components/Dialog.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { useEditProfileMutation } from '../../state/queries/profile.ts';
+
+type Form = {
+  name: string;
+  dob: string;
+  datingGoal: DatingGoal;
+  interests: string[];
+  gender: Gender;
+  interestedIn: InterestedIn;
+  bio: string;
+  location: string;
+};
+type Field = keyof Form;
+type Errors = Partial<Record<Field, string>>;
+
+const fieldNames = new Set<string>([
+  'name',
+  'dob',
+  'datingGoal',
+  'interests',
+  'gender',
+  'interestedIn',
+  'bio',
+  'location',
+]);
+const isField = (key: string): key is Field => fieldNames.has(key);
+
+function formFrom(profile: OwnProfile): Form {
+  return {
+    name: profile.name ?? '',
+    dob: profile.dob ?? '',
+    datingGoal: profile.datingGoal,
+    interests: profile.interests,
+    gender: profile.gender,
+    interestedIn: profile.interestedIn,
+    bio: profile.bio,
+    location: profile.location,
+  };
+}
+
+function payloadFrom(form: Form): EditProfileInput {
+  return {
+    name: form.name,
+    dob: form.dob || null,
+    datingGoal: form.datingGoal,
+    interests: form.interests as EditProfileInput['interests'],
+    gender: form.gender,
+    interestedIn: form.interestedIn,
+    bio: form.bio,
+    location: form.location,
+  };
+}
+
+/** Field errors by the domain schema, the same rules and texts the server applies (spec/1 §5). */
+function validate(form: Form): Errors {
+  const result = editProfileSchema.safeParse(payloadFrom(form));
+  const errors: Errors = {};
+  if (result.success) return errors;
+  for (const issue of result.error.issues) {
+    const key = String(issue.path[0] ?? '');
+    if (isField(key)) errors[key] ??= issue.message;
+  }
+  return errors;
+}
+
+/** The Edit Profile modal (spec/1 §2, DESIGN.md §3.5). */
+export function EditProfileDialog({
+  profile,
+  onClose,
+}: {
+  profile: OwnProfile;
+  onClose: () => void;
+}) {
+  const [form, setForm] = useState<Form>(() => formFrom(profile));
+  const [errors, setErrors] = useState<Errors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const save = useEditProfileMutation();
+  const toast = useToast();
+  const formId = useId();
+  const id = useId();
+
+  const set = <F extends Field>(field: F, value: Form[F]) => {
+    setForm((f) => ({ ...f, [field]: value }));
+    setErrors((e) => ({ ...e, [field]: undefined }));
+    setFormError(null);
+  };
+
+  const toggleInterest = (interest: string) =>
+    set(
+      'interests',
+      form.interests.includes(interest)
+        ? form.interests.filter((i) => i !== interest)
+        : [...form.interests, interest],
+    );
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const formElement = event.currentTarget;
+    const found = validate(form);
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      focusFirstInvalid(formElement);
+      return;
+    }
+    try {
+      await save.mutateAsync(payloadFrom(form));
+      toast.success('Profile updated');
+      onClose();
+    } catch (error) {
+      const fields: Errors = {};
+      if (error instanceof ApiError) {
+        for (const [key, message] of Object.entries(error.fields)) {
+          if (isField(key)) fields[key] = message;
+        }
+      }
+      setErrors(fields);
+      if (Object.keys(fields).length === 0) {
+        setFormError(
+          error instanceof ApiError && error.status > 0 && error.status < 500
+            ? error.message
+            : 'Could not save your profile. Please check your connection and try again.',
+        );
+      }
+    }
+  };
+
+  const describedBy = (field: Field, hint?: string) =>
+    [errors[field] ? `${id}-${field}-error` : null, hint ?? null].filter(Boolean).join(' ') ||
+    undefined;
+  const errorText = (field: Field) =>
+    errors[field] ? (
+      <p id={`${id}-${field}-error`} className="field__error" role="alert">
+        {errors[field]}
+      </p>
+    ) : null;
+
+  return (
+    <Dialog
+      title="Edit Profile"
+      variant="sheet"
+      onClose={onClose}
+      footer={
+        <div className="dialog__buttons">
+          <button type="button" className="btn btn--ghost" onClick={onClose}>
+            Cancel
+          </button>
+          <button
+            type="submit"
+            form={formId}
+            className="btn btn--primary"
+            disabled={save.isPending}
+          >
+            {save.isPending ? 'Saving...' : 'Save Changes'}
+          </button>
+        </div>
+      }
+    >
+      <form id={formId} className="form" noValidate onSubmit={(e) => void submit(e)}>
+        <div className="field">
+          <label className="field__label" htmlFor={`${id}-name`}>
+            Full Name
+          </label>
+          <input
+            id={`${id}-name`}
+            className="field__input"
+            autoComplete="name"
+            value={form.name}
+            aria-invalid={errors.name ? true : undefined}
+            aria-describedby={describedBy('name')}
+            onChange={(e) => set('name', e.target.value)}
+          />
+          {errorText('name')}
+        </div>
+
+        <div className="field">
+          <label className="field__label" htmlFor={`${id}-dob`}>
+            Date of Birth
+          </label>
+          <input
+            id={`${id}-dob`}
+            className="field__input"
+            type="date"
+            autoComplete="bday"
+            min={yearsAgo(100)}
+            max={yearsAgo(18)}
+            value={form.dob}
+            aria-invalid={errors.dob ? true : undefined}
+            aria-describedby={describedBy('dob')}
+            onChange={(e) => set('dob', e.target.value)}
+          />
+          {errorText('dob')}
+        </div>
+
+        <Choice
+          legend="I'm looking for"
+          name={`${id}-goal`}
+          options={DATING_GOALS}
+          labels={datingGoalLabels}
+          value={form.datingGoal}
+          onChange={(v) => set('datingGoal', v)}
+          error={errorText('datingGoal')}
+        />
+
+        <fieldset className="field chips-field" aria-describedby={describedBy('interests')}>
+          <legend className="field__label">
+            Interests <span className="muted">({form.interests.length} selected)</span>
+          </legend>
+          <div className="chips">
+            {INTEREST_OPTIONS.map((interest) => {
+              const on = form.interests.includes(interest);
+              return (
+                <button
+                  key={interest}
+                  type="button"
+                  className="chip"
+                  aria-pressed={on}
+                  onClick={() => toggleInterest(interest)}
+                >
+                  {interest}
+                </button>
+              );
+            })}
+          </div>
+          {errorText('interests')}
+        </fieldset>
+
+        <div className="field">
+          <label className="field__label" htmlFor={`${id}-gender`}>
+            Gender
+          </label>
+          <select
+            id={`${id}-gender`}
+            className="field__input"
+            value={form.gender}
+            aria-invalid={errors.gender ? true : undefined}
+            aria-describedby={describedBy('gender')}
+            onChange={(e) => set('gender', e.target.value as Gender)}
+          >
+            {GENDERS.map((g) => (
+              <option key={g} value={g}>
+                {genderLabels[g]}
+              </option>
+            ))}
+          </select>
+          {errorText('gender')}
+        </div>
+
+        <Choice
+          legend="Interested in"
+          name={`${id}-interested`}
+          options={INTERESTED_IN}
+          labels={interestedInLabels}
+          value={form.interestedIn}
+          onChange={(v) => set('interestedIn', v)}
+          error={errorText('interestedIn')}
+        />
+
+        <div className="field">
+          <label className="field__label" htmlFor={`${id}-bio`}>
+            Bio
+          </label>
+          <textarea
+            id={`${id}-bio`}
+            className="field__input field__input--area"
+            rows={4}
+            value={form.bio}
+            placeholder="A few words about you"
+            aria-invalid={errors.bio ? true : undefined}
+            aria-describedby={describedBy('bio', `${id}-bio-count`)}
+            onChange={(e) => set('bio', e.target.value)}
+          />
+          <p id={`${id}-bio-count`} className="field__hint field__hint--end">
+            {form.bio.length}/{BIO_MAX}
+          </p>
+          {errorText('bio')}
+        </div>
+
+        <div className="field">
+          <label className="field__label" htmlFor={`${id}-location`}>
+            Location
+          </label>
+          <input
+            id={`${id}-location`}
+            className="field__input"
+            autoComplete="address-level2"
+            placeholder="City or region"
+            maxLength={LOCATION_MAX + 20}
+            value={form.location}
+            aria-invalid={errors.location ? true : undefined}
+            aria-describedby={describedBy('location', `${id}-location-hint`)}
+            onChange={(e) => set('location', e.target.value)}
+          />
+          <p id={`${id}-location-hint`} className="field__hint">
+            A city or region you choose; your device location is never used.
+          </p>
+          {errorText('location')}
+        </div>
+
+        {formError && (
+          <p className="banner banner--error" role="alert">
+            {formError}
+          </p>
+        )}
+      </form>
+    </Dialog>
+  );
+}
+
+function Choice<T extends string>({
+  legend,
+  name,
+  options,
+  labels,
+  value,
+  onChange,
+  error,
+}: {
+  legend: string;
+  name: string;
+  options: readonly T[];
+  labels: Record<T, string>;
+  value: T;
+  onChange: (value: T) => void;
+  error: ReactNode;
+}) {
+  return (
+    <fieldset className="segmented">
+      <legend className="segmented__legend">{legend}</legend>
+      <div className="segmented__options">
+        {options.map((option) => (
+          <label key={option} className="segmented__option">
+            <input
+              type="radio"
+              name={name}
+              value={option}
+              checked={value === option}
+              onChange={() => onChange(option)}
+            />
+            {labels[option]}
+          </label>
+        ))}
+      </div>
+      {error}
+    </fieldset>
+  );
+}
+
+function focusFirstInvalid(form: HTMLFormElement) {
+  // After React has rendered the messages and aria-invalid.
+  requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+}

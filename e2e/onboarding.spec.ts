@@ -1,0 +1,189 @@
+import { expect, test, type Page } from '@playwright/test';
+import {
+  expectNoSeriousA11yViolations,
+  newcomer,
+  portraitJpeg,
+  signInAsNew,
+  signInAsPersona,
+  yearsAgo,
+} from './helpers.ts';
+
+async function startAsNewcomer(page: Page, label: string) {
+  const person = newcomer(label);
+  await page.goto('/auth');
+  await signInAsNew(page, person);
+  await expect(page).toHaveURL(/\/onboarding$/);
+  await expect(page.getByText('Step 1 of 3')).toBeVisible();
+  return person;
+}
+
+const progress = (page: Page) => page.getByRole('progressbar', { name: 'Onboarding progress' });
+
+test('a newcomer completes onboarding with a real photo and lands on the profile showing it', async ({
+  page,
+}) => {
+  await startAsNewcomer(page, 'Maya');
+  await expect(page.getByRole('heading', { name: 'Welcome, Maya!' })).toBeVisible();
+  await expect(page.getByText('This will only take 2 minutes')).toBeVisible();
+  await expect(progress(page)).toHaveAttribute('aria-valuenow', '1');
+
+  await page.getByRole('button', { name: "Let's Get Started" }).click();
+  await expect(page.getByRole('heading', { name: 'Set Up Your Profile' })).toBeVisible();
+  await expect(page.getByText('Step 2 of 3')).toBeVisible();
+  await expect(progress(page)).toHaveAttribute('aria-valuenow', '2');
+  // The birthdate picker shows 18 years ago and goes no further than today.
+  const birthdate = page.getByLabel('Birthdate');
+  await expect(birthdate).toHaveValue(yearsAgo(18));
+  await expect(birthdate).toHaveAttribute('max', /^\d{4}-\d{2}-\d{2}$/);
+  await page.getByLabel('Full name').fill('Maya Lindqvist');
+  await birthdate.fill('1995-06-15');
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Add Your Profile Photo' })).toBeVisible();
+  await expect(page.getByText('Step 3 of 3')).toBeVisible();
+  await expect(progress(page)).toHaveAttribute('aria-valuenow', '3');
+  await expect(page.getByRole('button', { name: 'Skip for now' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Continue' })).toBeDisabled();
+  await page.locator('input[type=file]').setInputFiles(portraitJpeg);
+  await expect(page.getByText('Upload successful!')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('img', { name: 'Your profile photo' })).toBeVisible();
+
+  // 1.5 s later the flow completes, and 2 s after that the profile opens.
+  await expect(page.getByRole('heading', { name: "You're all set, Maya!" })).toBeVisible();
+  await expect(page).toHaveURL(/\/profile$/, { timeout: 10_000 });
+  await expect(page.getByRole('heading', { name: /Maya Lindqvist, \d+/ })).toBeVisible();
+  const hero = page.getByRole('button', { name: 'Open your photo' }).locator('img');
+  await expect(hero).toHaveAttribute('src', /^\/media\//);
+  await expect.poll(() => hero.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1080);
+
+  const profile = (await (await page.request.get('/api/me/profile')).json()) as {
+    name: string;
+    dob: string;
+    photo: { url: string } | null;
+    onboarding: { completed: boolean };
+  };
+  expect(profile).toMatchObject({ name: 'Maya Lindqvist', dob: '1995-06-15' });
+  expect(profile.onboarding.completed).toBe(true);
+  expect(profile.photo?.url).toBe(await hero.getAttribute('src'));
+
+  // Finished: other screens open without a detour.
+  await page.goto('/network');
+  await expect(page).toHaveURL(/\/network$/);
+});
+
+test('the profile step shows the validation messages and clears them on edit', async ({ page }) => {
+  await startAsNewcomer(page, 'Vera');
+  await page.getByRole('button', { name: "Let's Get Started" }).click();
+  const name = page.getByLabel('Full name');
+  const birthdate = page.getByLabel('Birthdate');
+  const next = page.getByRole('button', { name: 'Continue' });
+
+  await name.fill('');
+  await expect(next).toBeDisabled();
+  await name.fill('   ');
+  await next.click();
+  await expect(page.getByText('Name is required')).toBeVisible();
+  await name.fill('V');
+  await expect(page.getByText('Name is required')).toBeHidden();
+  await next.click();
+  await expect(page.getByText('Name must be at least 2 characters')).toBeVisible();
+  await name.fill('V'.repeat(51));
+  await next.click();
+  await expect(page.getByText('Name must be less than 50 characters')).toBeVisible();
+  await name.fill('Vera Tester');
+
+  await birthdate.fill(yearsAgo(18, 1));
+  await next.click();
+  await expect(page.getByText('You must be at least 18 years old')).toBeVisible();
+  await birthdate.fill(yearsAgo(101));
+  await next.click();
+  await expect(page.getByText('Please enter a valid birthdate')).toBeVisible();
+  await birthdate.fill('');
+  await expect(next).toBeDisabled();
+
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(page.getByText('Step 1 of 3')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+});
+
+test('a reload resumes the step with what was typed', async ({ page }) => {
+  await startAsNewcomer(page, 'Rosa');
+  await page.getByRole('button', { name: "Let's Get Started" }).click();
+  await page.getByLabel('Full name').fill('Rosa Resumed');
+  await page.getByLabel('Birthdate').fill('1990-02-03');
+  await page.reload();
+  await expect(page.getByText('Step 2 of 3')).toBeVisible();
+  await expect(page.getByLabel('Full name')).toHaveValue('Rosa Resumed');
+  await expect(page.getByLabel('Birthdate')).toHaveValue('1990-02-03');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('Step 3 of 3')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Add Your Profile Photo' })).toBeVisible();
+});
+
+test('a profile step saved offline is kept and sent once back online', async ({
+  page,
+  context,
+}) => {
+  await startAsNewcomer(page, 'Olga');
+  await page.getByRole('button', { name: "Let's Get Started" }).click();
+  await page.getByLabel('Full name').fill('Olga Offline');
+  await page.getByLabel('Birthdate').fill('1988-09-10');
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  // The flow goes on; nothing typed is lost.
+  await expect(page.getByText('Step 3 of 3')).toBeVisible();
+  await expect(page.getByText(/Saved on this device/)).toBeVisible();
+  await context.setOffline(false);
+  await expect
+    .poll(
+      async () =>
+        ((await (await page.request.get('/api/me/profile')).json()) as { name: string }).name,
+      {
+        timeout: 10_000,
+      },
+    )
+    .toBe('Olga Offline');
+  await page.getByRole('button', { name: 'Skip for now' }).click();
+  await expect(page).toHaveURL(/\/profile$/, { timeout: 10_000 });
+  await expect(page.getByRole('heading', { name: /Olga Offline, \d+/ })).toBeVisible();
+});
+
+test('other screens send an unfinished user back to onboarding with a notice', async ({ page }) => {
+  await startAsNewcomer(page, 'Nils');
+  await page.goto('/network');
+  await expect(page).toHaveURL(/\/onboarding$/);
+  await expect(page.getByText('Please complete onboarding first')).toBeVisible();
+  // Also after the profile step, while the photo step is open.
+  await page.getByRole('button', { name: "Let's Get Started" }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('Step 3 of 3')).toBeVisible();
+  await page.goto('/profile/photo');
+  await expect(page).toHaveURL(/\/onboarding$/);
+  await expect(page.getByText('Step 3 of 3')).toBeVisible();
+  // Public pages stay open.
+  await page.goto('/terms');
+  await expect(page.getByRole('heading', { name: 'Terms of Service' })).toBeVisible();
+});
+
+test('onboarding steps have no serious accessibility violations', async ({ page }) => {
+  await startAsNewcomer(page, 'Ada');
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole('button', { name: "Let's Get Started" }).click();
+  await expect(page.getByText('Step 2 of 3')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('Step 3 of 3')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+});
+
+test('?force-onboarding opens onboarding for someone who finished it', async ({ page }) => {
+  await page.goto('/auth');
+  await signInAsPersona(page, /Bob Bakker/);
+  await expect(page).toHaveURL(/\/profile$/);
+  await page.goto('/network?force-onboarding');
+  await expect(page).toHaveURL(/\/onboarding\?force-onboarding$/);
+  await expect(page.getByText(/Step \d of 3/)).toBeVisible();
+  await page.goto('/network');
+  await expect(page).toHaveURL(/\/network$/);
+});

@@ -1,0 +1,169 @@
+import { expect, test, type Page } from '@playwright/test';
+import {
+  completeOnboarding,
+  expectNoSeriousA11yViolations,
+  newcomer,
+  signInAsNew,
+  yearsAgo,
+} from './helpers.ts';
+
+async function newUserOnProfile(page: Page, label: string) {
+  await page.goto('/auth');
+  await signInAsNew(page, newcomer(label));
+  await completeOnboarding(page);
+  await expect(page.getByTestId('profile-page')).toBeVisible();
+}
+
+async function openEditProfile(page: Page) {
+  await page.getByRole('button', { name: 'More options' }).click();
+  await page.getByRole('menuitem', { name: 'Edit Profile' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Profile' });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+test('edit profile round-trips every field', async ({ page }) => {
+  await newUserOnProfile(page, 'Ella');
+  let dialog = await openEditProfile(page);
+  await dialog.getByLabel('Full Name').fill('Ella Edited');
+  await dialog.getByLabel('Date of Birth').fill('1992-11-05');
+  await dialog.getByRole('radio', { name: 'Dating' }).check();
+  await expect(dialog.getByText('(0 selected)')).toBeVisible();
+  for (const interest of ['Music', 'Hiking', 'DIY']) {
+    await dialog.getByRole('button', { name: interest, exact: true }).click();
+  }
+  await dialog.getByRole('button', { name: 'Hiking', exact: true }).click();
+  await expect(dialog.getByText('(2 selected)')).toBeVisible();
+  await dialog.getByLabel('Gender').selectOption({ label: 'Non-binary' });
+  await dialog.getByRole('radio', { name: 'Everyone' }).check();
+  await dialog.getByLabel('Bio').fill('Climbs rocks, bakes bread.');
+  await dialog.getByLabel('Location').fill('Utrecht');
+  await dialog.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(dialog).toBeHidden();
+
+  const heading = page.getByRole('heading', { name: /^Ella Edited, \d+$/ });
+  await expect(heading).toBeVisible();
+  await page.reload();
+  await expect(heading).toBeVisible();
+  await expect(page.getByText('Utrecht')).toBeVisible();
+  await expect(page.getByText('Looking for dating')).toBeVisible();
+  await expect(page.getByText('Climbs rocks, bakes bread.')).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Interests' }).getByRole('listitem')).toHaveText([
+    'Music',
+    'DIY',
+  ]);
+
+  dialog = await openEditProfile(page);
+  await expect(dialog.getByLabel('Full Name')).toHaveValue('Ella Edited');
+  await expect(dialog.getByLabel('Date of Birth')).toHaveValue('1992-11-05');
+  await expect(dialog.getByRole('radio', { name: 'Dating' })).toBeChecked();
+  await expect(dialog.getByRole('button', { name: 'Music', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(dialog.getByRole('button', { name: 'Hiking', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'false',
+  );
+  await expect(dialog.getByText('(2 selected)')).toBeVisible();
+  await expect(dialog.getByLabel('Gender')).toHaveValue('nonbinary');
+  await expect(dialog.getByRole('radio', { name: 'Everyone' })).toBeChecked();
+  await expect(dialog.getByLabel('Bio')).toHaveValue('Climbs rocks, bakes bread.');
+  await expect(dialog.getByLabel('Location')).toHaveValue('Utrecht');
+
+  // Clearing the optional birthdate is saved as "none".
+  await dialog.getByLabel('Date of Birth').fill('');
+  await dialog.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('heading', { name: 'Ella Edited', exact: true })).toBeVisible();
+});
+
+test('edit profile shows every validation message and clears it on edit', async ({ page }) => {
+  await newUserOnProfile(page, 'Ivo');
+  const dialog = await openEditProfile(page);
+  const name = dialog.getByLabel('Full Name');
+  const dob = dialog.getByLabel('Date of Birth');
+  const save = dialog.getByRole('button', { name: 'Save Changes' });
+  await expect(dob).toHaveAttribute('max', yearsAgo(18));
+  await expect(dob).toHaveAttribute('min', yearsAgo(100));
+
+  await name.fill('  ');
+  await dob.fill(yearsAgo(17));
+  await save.click();
+  await expect(dialog.getByText('Name is required')).toBeVisible();
+  await expect(dialog.getByText('You must be at least 18 years old')).toBeVisible();
+  await expect(name).toBeFocused();
+  await name.fill('Ivo Valid');
+  await expect(dialog.getByText('Name is required')).toBeHidden();
+  await expect(dialog.getByText('You must be at least 18 years old')).toBeVisible();
+  await dob.fill(yearsAgo(101));
+  await save.click();
+  await expect(dialog.getByText('Please enter a valid date of birth')).toBeVisible();
+  await dob.fill('1990-01-01');
+  await expect(dialog.getByText('Please enter a valid date of birth')).toBeHidden();
+  await dialog.getByLabel('Bio').fill('x'.repeat(501));
+  await save.click();
+  await expect(dialog.getByText('Bio must be at most 500 characters')).toBeVisible();
+  await dialog.getByLabel('Bio').fill('Short and true.');
+  await dialog.getByLabel('Location').fill('y'.repeat(81));
+  await save.click();
+  await expect(dialog.getByText('Location must be at most 80 characters')).toBeVisible();
+
+  // Cancel keeps the saved profile as it was.
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('heading', { name: /^Ivo Tester, \d+$/ })).toBeVisible();
+});
+
+test('the profile page: trust breakdown, stats, completing the profile, Escape closes dialogs', async ({
+  page,
+}) => {
+  await newUserOnProfile(page, 'Tara');
+  for (const tile of ['Connections', 'Matches', 'Friends']) {
+    await expect(page.getByRole('term').filter({ hasText: tile })).toBeVisible();
+  }
+  await page.getByRole('button', { name: /^Trust score 0/ }).click();
+  const trust = page.getByRole('dialog', { name: 'Trust Score Breakdown' });
+  await expect(trust.getByText('10 points per friend (1st degree)')).toBeVisible();
+  await expect(trust.getByText('1 point per friend of friend (2nd degree)')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(trust).toBeHidden();
+
+  // Without a photo, both the photo and 'Complete Profile' lead to the upload screen.
+  await expect(page.getByText('Your profile is 40% complete')).toBeVisible();
+  await page.getByRole('button', { name: 'Complete Profile' }).click();
+  await expect(page).toHaveURL(/\/profile\/photo$/);
+  await page.getByRole('button', { name: 'Skip' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await page.getByRole('button', { name: 'Add a profile photo' }).click();
+  await expect(page).toHaveURL(/\/profile\/photo$/);
+});
+
+test('the profile page and the edit dialog have no serious accessibility violations', async ({
+  page,
+}) => {
+  await newUserOnProfile(page, 'Axel');
+  await expectNoSeriousA11yViolations(page);
+  await openEditProfile(page);
+  await expectNoSeriousA11yViolations(page);
+});
+
+test('sign out from the menu clears local and session storage except the theme', async ({
+  page,
+}) => {
+  await newUserOnProfile(page, 'Sami');
+  await page.getByRole('button', { name: 'More options' }).click();
+  await page.getByRole('menuitem', { name: /Switch to (dark|light) theme/ }).click();
+  await page.getByRole('button', { name: 'More options' }).click();
+  await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+  const stored = await page.evaluate(() => ({
+    local: Object.keys(localStorage).filter((k) => k !== 'heartline.queryCache'),
+    session: Object.keys(sessionStorage),
+  }));
+  expect(stored.local).toEqual(['heartline.theme']);
+  // Written again after the clearing by the sign-in screen itself: where to return, scroll.
+  expect(
+    stored.session.filter((k) => k !== 'heartline.scroll' && k !== 'heartline.intendedUrl'),
+  ).toEqual([]);
+});
