@@ -218,6 +218,13 @@ export const connectionsPageSchema = z.object({
 });
 export type ConnectionsPage = z.infer<typeof connectionsPageSchema>;
 
+/** `GET /api/network`: the summary and the first page of a tab in one round trip (screen open). */
+export const networkPageSchema = z.object({
+  summary: networkSummarySchema,
+  connections: connectionsPageSchema,
+});
+export type NetworkPage = z.infer<typeof networkPageSchema>;
+
 /** `GET /api/network/path/:userId` (Connection Path dialog). */
 export const connectionPathSchema = z.object({
   userId: z.uuid(),

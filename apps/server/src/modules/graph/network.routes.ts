@@ -11,6 +11,7 @@ import {
   type ConnectionPath,
   type ConnectionsPage,
   type FavoriteState,
+  type NetworkPage,
   type NetworkSummary,
   type Ok,
   type PrivacySettings,
@@ -55,6 +56,11 @@ export function registerNetworkRoutes(app: FastifyInstance, deps: NetworkRoutesD
   const { network, relations } = deps;
   const target = (params: unknown) => parseInput(userIdParamsSchema, params).userId;
   const ok: Ok = { ok: true };
+
+  app.get('/api/network', async (request): Promise<NetworkPage> => {
+    const { userId } = requireSession(request);
+    return network.page(userId, parseInput(connectionsQuerySchema, request.query));
+  });
 
   app.get('/api/network/summary', async (request): Promise<NetworkSummary> => {
     return network.summary(requireSession(request).userId);

@@ -6,6 +6,7 @@ import {
   unlockedTabs,
   type ConnectionPath,
   type ConnectionsPage,
+  type NetworkPage,
   type NetworkSummary,
   type NetworkTab,
 } from '@heartline/domain';
@@ -51,93 +52,115 @@ export function createNetworkService(deps: { graph: Graph; people: NetworkReposi
     return seq;
   }
 
+  function summaryOf(viewer: { seq: number; pending: number; favorites: number }): NetworkSummary {
+    const v = viewer.seq;
+    const { friends, trust, unlocked } = standing(v);
+    const secondAll = index.second[v] ?? 0;
+    const second = unlocked.secondDegree ? secondAll : 0;
+    let third = 0;
+    let thirdCapped = false;
+    if (unlocked.thirdDegree) {
+      traversal.collectSecond(v);
+      traversal.collectThird(v, THIRD_DEGREE_COUNT_CAP + 1);
+      third = Math.min(traversal.thirdLength, THIRD_DEGREE_COUNT_CAP);
+      thirdCapped = traversal.thirdLength > THIRD_DEGREE_COUNT_CAP;
+    }
+    return {
+      counts: {
+        all: friends + second + third,
+        first: friends,
+        second,
+        third,
+        favorites: viewer.favorites,
+      },
+      thirdCapped,
+      trustScore: trust,
+      calculation: trustCalculation(friends, secondAll),
+      unlockedTabs: unlocked,
+      pendingRequests: viewer.pending,
+    };
+  }
+
+  async function connectionsOf(
+    v: number,
+    userId: string,
+    input: ConnectionsInput,
+  ): Promise<ConnectionsPage> {
+    const { friends, trust, unlocked } = standing(v);
+    const locked = lockedTabMessage(input.tab, unlocked, friends, trust);
+    if (locked) throw new ForbiddenError(locked);
+    const cursor = decodeCursor(input.cursor);
+    let after: RankKey | null = null;
+    if (cursor) {
+      const seq = await people.seqOf(cursor.userId);
+      // The cursor's person was deleted meanwhile: their key still orders the list.
+      after = { ...cursor, seq: seq ?? 0 };
+    }
+    const wantsFavorites =
+      input.tab === 'first' || input.tab === 'all' || input.tab === 'favorites';
+    const favorites = wantsFavorites ? await people.favoritesOf(v) : new Set<number>();
+    // From here to the presenter's inputs everything is synchronous: the traversal's scratch
+    // arrays belong to this request until the next await.
+    const ranked = traversal.rank({
+      viewer: v,
+      degrees: degreesOfTab(input.tab, unlocked),
+      favorites,
+      onlyFavorites: input.tab === 'favorites',
+      after,
+      limit: input.limit,
+      search: (input.q ?? '').toLowerCase(),
+    });
+    const page = ranked.slice(0, input.limit);
+    const seqs = new Set<number>();
+    const shown = new Map<number, boolean>();
+    for (const r of page) {
+      seqs.add(r.seq);
+      for (const c of [r.via, r.via2]) {
+        if (c > 0) {
+          seqs.add(c);
+          shown.set(c, index.hidden[c] === 0);
+        }
+      }
+    }
+    const rows = await people.people(v, [...seqs]);
+    const items = [];
+    for (const r of page) {
+      const person = rows.get(r.seq);
+      if (person)
+        items.push(presentConnection(r, person, rows, userId, (s) => shown.get(s) ?? false));
+    }
+    const last = page.at(-1);
+    const lastPerson = last ? rows.get(last.seq) : undefined;
+    return {
+      tab: input.tab,
+      items,
+      nextCursor:
+        ranked.length > input.limit && last && lastPerson
+          ? encodeCursor(last, lastPerson.id)
+          : null,
+    };
+  }
+
+  async function viewerRow(userId: string) {
+    const viewer = await people.viewer(userId);
+    if (!viewer) throw new UnauthorizedError();
+    return viewer;
+  }
+
   return {
     async summary(userId: string): Promise<NetworkSummary> {
-      const viewer = await people.viewer(userId);
-      if (!viewer) throw new UnauthorizedError();
-      const v = viewer.seq;
-      const { friends, trust, unlocked } = standing(v);
-      const secondAll = index.second[v] ?? 0;
-      const second = unlocked.secondDegree ? secondAll : 0;
-      let third = 0;
-      let thirdCapped = false;
-      if (unlocked.thirdDegree) {
-        traversal.collectSecond(v);
-        traversal.collectThird(v, THIRD_DEGREE_COUNT_CAP + 1);
-        third = Math.min(traversal.thirdLength, THIRD_DEGREE_COUNT_CAP);
-        thirdCapped = traversal.thirdLength > THIRD_DEGREE_COUNT_CAP;
-      }
-      return {
-        counts: {
-          all: friends + second + third,
-          first: friends,
-          second,
-          third,
-          favorites: viewer.favorites,
-        },
-        thirdCapped,
-        trustScore: trust,
-        calculation: trustCalculation(friends, secondAll),
-        unlockedTabs: unlocked,
-        pendingRequests: viewer.pending,
-      };
+      return summaryOf(await viewerRow(userId));
     },
 
     async connections(userId: string, input: ConnectionsInput): Promise<ConnectionsPage> {
-      const v = await viewerSeq(userId);
-      const { friends, trust, unlocked } = standing(v);
-      const locked = lockedTabMessage(input.tab, unlocked, friends, trust);
-      if (locked) throw new ForbiddenError(locked);
-      const cursor = decodeCursor(input.cursor);
-      let after: RankKey | null = null;
-      if (cursor) {
-        const seq = await people.seqOf(cursor.userId);
-        // The cursor's person was deleted meanwhile: their key still orders the list.
-        after = { ...cursor, seq: seq ?? 0 };
-      }
-      const wantsFavorites =
-        input.tab === 'first' || input.tab === 'all' || input.tab === 'favorites';
-      const favorites = wantsFavorites ? await people.favoritesOf(v) : new Set<number>();
-      // From here to the presenter's inputs everything is synchronous: the traversal's scratch
-      // arrays belong to this request until the next await.
-      const ranked = traversal.rank({
-        viewer: v,
-        degrees: degreesOfTab(input.tab, unlocked),
-        favorites,
-        onlyFavorites: input.tab === 'favorites',
-        after,
-        limit: input.limit,
-        search: (input.q ?? '').toLowerCase(),
-      });
-      const page = ranked.slice(0, input.limit);
-      const seqs = new Set<number>();
-      const shown = new Map<number, boolean>();
-      for (const r of page) {
-        seqs.add(r.seq);
-        for (const c of [r.via, r.via2]) {
-          if (c > 0) {
-            seqs.add(c);
-            shown.set(c, index.hidden[c] === 0);
-          }
-        }
-      }
-      const rows = await people.people(v, [...seqs]);
-      const items = [];
-      for (const r of page) {
-        const person = rows.get(r.seq);
-        if (person)
-          items.push(presentConnection(r, person, rows, userId, (s) => shown.get(s) ?? false));
-      }
-      const last = page.at(-1);
-      const lastPerson = last ? rows.get(last.seq) : undefined;
-      return {
-        tab: input.tab,
-        items,
-        nextCursor:
-          ranked.length > input.limit && last && lastPerson
-            ? encodeCursor(last, lastPerson.id)
-            : null,
-      };
+      return connectionsOf(await viewerSeq(userId), userId, input);
+    },
+
+    /** The Network screen on open: the summary and the first page of a tab, one round trip. */
+    async page(userId: string, input: ConnectionsInput): Promise<NetworkPage> {
+      const viewer = await viewerRow(userId);
+      const connections = await connectionsOf(viewer.seq, userId, input);
+      return { summary: summaryOf(viewer), connections };
     },
 
     async path(userId: string, targetId: string): Promise<ConnectionPath> {
