@@ -141,7 +141,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   const photos = createPhotosService({
     db,
     storage,
-    processor: createPhotoProcessor(),
+    processor: createPhotoProcessor({ concurrency: config.photoConcurrency }),
     notifyChanged: (userId) => publishToUser(io, userId, 'profile.updated', { userId }),
     log: (message, err) => app.log.error({ err }, message),
   });

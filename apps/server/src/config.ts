@@ -34,6 +34,7 @@ const envSchema = z.object({
   SEED_USERS: z.coerce.number().int().min(0).max(1_000_000).default(3000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  PHOTO_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
 });
 
 export type Config = {
@@ -57,6 +58,8 @@ export type Config = {
   seedUsers: number;
   logLevel: string;
   webDist: string | undefined;
+  /** Photo uploads processed at once; unset: all cores but one. */
+  photoConcurrency: number | undefined;
 };
 
 export class ConfigError extends Error {
@@ -112,6 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedUsers: e.SEED_USERS,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
+    photoConcurrency: e.PHOTO_CONCURRENCY,
   };
   return config;
 }
