@@ -64,13 +64,12 @@ export function NetworkTabs({ selected, summary, panelId, tabId, onSelect }: Net
             aria-controls={isSelected ? panelId : undefined}
             tabIndex={isSelected ? 0 : -1}
             data-locked={locked || undefined}
+            aria-label={locked ? `${tabLabel(tab)}, locked` : undefined}
             onClick={() => onSelect(tab)}
           >
             {locked && <LockIcon size={14} />}
             {tabLabel(tab)}
-            {locked ? (
-              <span className="visually-hidden">, locked</span>
-            ) : tab === 'requests' ? (
+            {locked ? null : tab === 'requests' ? (
               requestsBadge ? (
                 <span className="net-tabs__badge">
                   {requestsBadge}

@@ -70,6 +70,7 @@ export function useSendConnectionRequestMutation() {
         void invalidateNetwork(queryClient);
       } else {
         upsertRequest(queryClient, result.request);
+        void queryClient.invalidateQueries({ queryKey: requestKeys.all });
       }
     },
   });

@@ -1,0 +1,278 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import {
+  openTab,
+  row,
+  rows,
+  signInPersona,
+  signUpOnboarded,
+  summary,
+  toast,
+} from './network-helpers.ts';
+
+/**
+ * The Network screen against the seeded demo world (apps/server/src/db/seed/personas.ts):
+ * alice's friends are bob, carol, dave and erin (plus generated people); frank is 2nd degree
+ * through bob only, heidi 3rd degree through bob and frank.
+ */
+
+async function openNetworkAs(page: Page, persona: RegExp) {
+  await signInPersona(page, persona);
+  await page.goto('/network');
+  await expect(page.getByRole('heading', { name: 'Network', level: 1 })).toBeVisible();
+  await expect(rows(page).first()).toBeVisible();
+}
+
+test('the tabs show the counts of the summary and the header says how many connections', async ({
+  page,
+}) => {
+  await openNetworkAs(page, /Alice/);
+  const s = await summary(page);
+  expect(s.counts.first).toBeGreaterThanOrEqual(4);
+  await expect(page.getByTestId('network-count')).toHaveText(`${s.counts.all} connections`);
+  await expect(page.getByRole('tab', { name: `All (${s.counts.all})` })).toBeVisible();
+  await expect(page.getByRole('tab', { name: `1st (${s.counts.first})` })).toBeVisible();
+  await expect(page.getByRole('tab', { name: `2nd (${s.counts.second})` })).toBeVisible();
+  await expect(page.getByRole('tab', { name: `Favorites (${s.counts.favorites})` })).toBeVisible();
+
+  await openTab(page, /^1st/);
+  for (const name of ['Bob Bakker', 'Carol Chen', 'Dave Dekker', 'Erin Evans']) {
+    const friend = row(page, name);
+    await expect(friend).toBeVisible();
+    await expect(friend.getByRole('img', { name: '1st degree' })).toHaveText('1');
+    await expect(friend.getByRole('button', { name: `Favorite ${name}` })).toBeVisible();
+  }
+  // A page holds 20 at most; the rest arrive on demand, never the whole set at once.
+  expect(await rows(page).count()).toBeLessThanOrEqual(Math.max(20, s.counts.first));
+
+  // The URL names the tab, so a link like /network?filter=favorites opens it directly.
+  await expect(page).toHaveURL(/tab=first/);
+  await page.goto('/network?filter=favorites');
+  await expect(page.getByRole('tab', { name: /^Favorites/ })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+});
+
+test('search filters the list by name through the API', async ({ page }) => {
+  await openNetworkAs(page, /Alice/);
+  await page.getByRole('button', { name: 'Search connections' }).click();
+  const box = page.getByPlaceholder('Search connections...');
+  await expect(box).toBeFocused();
+  const searched = page.waitForRequest((r) => r.url().includes('q=Carol'));
+  await box.fill('Carol');
+  await searched;
+  await expect(row(page, 'Carol Chen')).toBeVisible();
+  for (const name of await rows(page).locator('.conn__name').allTextContents()) {
+    expect(name.toLowerCase()).toContain('carol');
+  }
+  await box.fill('zzzz-nobody');
+  await expect(page.getByText('No connections match “zzzz-nobody”')).toBeVisible();
+  await box.press('Escape');
+  await expect(box).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Search connections' })).toBeFocused();
+  await expect(rows(page)).toHaveCount(20);
+});
+
+test('show path expands You -> intermediary -> target inline', async ({ page }) => {
+  await openNetworkAs(page, /Alice/);
+  await openTab(page, /^2nd/);
+  await page.getByRole('button', { name: 'Search connections' }).click();
+  await page.getByPlaceholder('Search connections...').fill('Frank Fischer');
+  const frank = row(page, 'Frank Fischer');
+  await expect(frank.getByRole('img', { name: '2nd degree' })).toHaveText('2');
+  await frank.getByRole('button', { name: 'Show path' }).click();
+  await expect(frank.getByRole('list', { name: /Connection path/ })).toHaveAccessibleName(
+    'Connection path: You → Bob Bakker → Frank Fischer',
+  );
+  await frank.getByRole('button', { name: 'Hide path' }).click();
+  await expect(frank.getByRole('list', { name: /Connection path/ })).toBeHidden();
+
+  await openTab(page, /^3rd/);
+  await page.getByPlaceholder('Search connections...').fill('Heidi Hoffmann');
+  const heidi = row(page, 'Heidi Hoffmann');
+  await expect(heidi.getByRole('img', { name: '3rd degree' })).toHaveText('3');
+  await heidi.getByRole('button', { name: 'Show path' }).click();
+  await expect(heidi.getByRole('list', { name: /Connection path/ })).toHaveAccessibleName(
+    'Connection path: You → Bob Bakker → Frank Fischer → Heidi Hoffmann',
+  );
+});
+
+test('the favorite star toggles at once and persists after a reload', async ({ page }) => {
+  await openNetworkAs(page, /Alice/);
+  await openTab(page, /^1st/);
+  const star = row(page, 'Dave Dekker').getByRole('button', { name: 'Favorite Dave Dekker' });
+  await expect(star).toHaveAttribute('aria-pressed', 'false');
+  const saved = page.waitForResponse(
+    (r) => r.url().includes('/api/favorites/') && r.request().method() === 'POST',
+  );
+  await star.click();
+  await expect(star).toHaveAttribute('aria-pressed', 'true');
+  expect((await saved).ok()).toBe(true);
+
+  // Reload without the browser's cached lists: the state comes from the server.
+  await page.evaluate(() => localStorage.clear());
+  await page.reload();
+  await expect(page.getByRole('tab', { name: 'Favorites (1)' })).toBeVisible();
+  await expect(
+    row(page, 'Dave Dekker').getByRole('button', { name: 'Favorite Dave Dekker' }),
+  ).toHaveAttribute('aria-pressed', 'true');
+  // Favorites rank first.
+  await expect(rows(page).first()).toContainText('Dave Dekker');
+  await openTab(page, /^Favorites/);
+  await expect(rows(page)).toHaveCount(1);
+
+  // And back, leaving the demo world as it was.
+  await row(page, 'Dave Dekker').getByRole('button', { name: 'Favorite Dave Dekker' }).click();
+  await expect(
+    row(page, 'Dave Dekker').getByRole('button', { name: 'Favorite Dave Dekker' }),
+  ).toHaveAttribute('aria-pressed', 'false');
+  await expect(page.getByRole('tab', { name: 'Favorites (0)' })).toBeVisible();
+});
+
+test('disconnect asks first, then removes the row', async ({ page }) => {
+  // judy: her own corner of the demo world, so alice's network stays as the other tests expect.
+  await openNetworkAs(page, /Judy/);
+  await openTab(page, /^1st/);
+  const before = await summary(page);
+  const first = rows(page).first();
+  const name = (await first.locator('.conn__name').textContent()) ?? '';
+  expect(name).not.toBe('');
+
+  await first.getByRole('button', { name: `More options for ${name}` }).click();
+  await expect(page.getByRole('menuitem', { name: 'Block' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Report' })).toBeVisible();
+  await page.getByRole('menuitem', { name: 'Disconnect' }).click();
+  const dialog = page.getByRole('dialog', { name: `Disconnect from ${name}?` });
+  await expect(dialog).toContainText('They will not be notified.');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(row(page, name)).toBeVisible();
+
+  await first.getByRole('button', { name: `More options for ${name}` }).click();
+  await page.getByRole('menuitem', { name: 'Disconnect' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Disconnect' }).click();
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await expect(row(page, name)).toHaveCount(0);
+  await expect(page.getByRole('tab', { name: `1st (${before.counts.first - 1})` })).toBeVisible();
+  expect((await summary(page)).counts.first).toBe(before.counts.first - 1);
+});
+
+test('report asks for a reason; block explains what it does', async ({ page }) => {
+  await openNetworkAs(page, /Dave/);
+  await openTab(page, /^2nd/);
+  const target = rows(page).first();
+  const name = (await target.locator('.conn__name').textContent()) ?? '';
+  await target.getByRole('button', { name: `More options for ${name}` }).click();
+  await page.getByRole('menuitem', { name: 'Report' }).click();
+  const report = page.getByRole('dialog', { name: `Report ${name}?` });
+  await expect(report).toContainText('Reports are handled confidentially by our moderators.');
+  await expect(report.getByRole('button', { name: 'Report' })).toBeDisabled();
+  await report.getByRole('radio', { name: 'Spam' }).check();
+  await report.getByRole('button', { name: 'Report' }).click();
+  await expect(report).toBeHidden();
+  await expect(toast(page, /moderators/)).toBeVisible();
+
+  await target.getByRole('button', { name: `More options for ${name}` }).click();
+  await page.getByRole('menuitem', { name: 'Block' }).click();
+  const block = page.getByRole('dialog', { name: `Block ${name}?` });
+  await expect(block).toContainText('It lasts until you unblock them.');
+  await block.getByRole('button', { name: 'Cancel' }).click();
+  await expect(block).toBeHidden();
+});
+
+test('connect sends a request and the row remembers it', async ({ page }) => {
+  await openNetworkAs(page, /Erin/);
+  await openTab(page, /^2nd/);
+  const target = rows(page).first();
+  const name = (await target.locator('.conn__name').textContent()) ?? '';
+  await target.getByRole('button', { name: `Connect with ${name}` }).click();
+  await expect(toast(page, `Connection request sent to ${name}!`)).toBeVisible();
+  await expect(target.getByText('Requested')).toBeVisible();
+  await page.reload();
+  await expect(row(page, name).getByText('Requested')).toBeVisible();
+  await openTab(page, /^Requests/);
+  await expect(page.getByTestId('outgoing-request').filter({ hasText: name })).toContainText(
+    'Pending',
+  );
+});
+
+test('a newcomer sees locked tabs explained, the empty state and the invite dialog', async ({
+  page,
+}) => {
+  await signUpOnboarded(page, 'Lena');
+  await page.goto('/network');
+  await expect(page.getByTestId('network-count')).toHaveText('0 connections');
+  await expect(page.getByText('No connections yet')).toBeVisible();
+  await expect(
+    page.getByText(
+      'Start building your network by inviting friends and discovering new connections',
+    ),
+  ).toBeVisible();
+
+  await openTab(page, /^2nd, locked/);
+  await expect(
+    page.getByText('The 2nd-degree tab unlocks when you have 3 friends (you have 0).'),
+  ).toBeVisible();
+  await openTab(page, /^3rd, locked/);
+  await expect(
+    page.getByText('The 3rd-degree tab unlocks at a trust score of 70 (yours is 0).'),
+  ).toBeVisible();
+
+  await page.getByRole('button', { name: 'Trust score 0' }).click();
+  const sheet = page.getByRole('dialog', { name: 'Trust Score' });
+  await expect(sheet.getByText('10 points per friend (1st degree)')).toBeVisible();
+  await expect(sheet.getByText('1 point per friend of friend (2nd degree)')).toBeVisible();
+  await expect(sheet.getByText('Invite friends to start building your trust score.')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(sheet).toBeHidden();
+
+  await openTab(page, /^All/);
+  await page.getByRole('button', { name: 'Invite Friends' }).last().click();
+  const invite = page.getByRole('dialog', { name: 'Invite Friends' });
+  const message = invite.getByLabel('Invite message');
+  await expect(message).toHaveValue(/\$100 gift/);
+  await expect(message).toHaveValue(/2% of profits go to social causes/);
+  await expect(invite).toContainText('0 friends · Trust score 0');
+  const link = await invite.getByRole('link', { name: /\/invite\// }).textContent();
+  await expect(invite.getByRole('link', { name: 'Share on WhatsApp' })).toHaveAttribute(
+    'href',
+    `https://wa.me/?text=${encodeURIComponent(await message.inputValue())}`,
+  );
+  expect(await message.inputValue()).toContain(link ?? 'missing');
+
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await invite.getByRole('button', { name: 'Copy message' }).click();
+  await expect(invite.getByRole('button', { name: 'Copied!' })).toBeVisible();
+  await expect(invite.getByText('✅ Message copied to clipboard!')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+    await message.inputValue(),
+  );
+  // Success resets after 2 s.
+  await expect(invite.getByRole('button', { name: 'Copy message' })).toBeVisible({
+    timeout: 4_000,
+  });
+});
+
+test('the network screen has no serious accessibility violations', async ({ page }) => {
+  await openNetworkAs(page, /Alice/);
+  await expect(page.locator('.splash')).toHaveCount(0);
+  const check = async () => {
+    const results = await new AxeBuilder({ page }).analyze();
+    const serious = results.violations.filter(
+      (v) => v.impact === 'serious' || v.impact === 'critical',
+    );
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
+  };
+  await check();
+  await openTab(page, /^2nd/);
+  await rows(page).first().getByRole('button', { name: 'Show path' }).click();
+  await check();
+  await page.getByRole('button', { name: /^Trust score/ }).click();
+  await expect(page.getByRole('dialog', { name: 'Trust Score' })).toContainText('points');
+  await check();
+  await page.getByRole('button', { name: 'Got it' }).click();
+  await page.getByRole('button', { name: 'Invite Friends' }).first().click();
+  await expect(page.getByLabel('Invite message')).toBeVisible();
+  await check();
+});

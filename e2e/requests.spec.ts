@@ -1,0 +1,122 @@
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { gotoLive, openTab, row, signUpOnboarded, summary, toast } from './network-helpers.ts';
+
+/**
+ * Connection requests between two new people in two browsers, live over the realtime socket:
+ * nothing here reloads a page after the request is sent.
+ *
+ * Two people with no friends in common cannot find each other on any screen yet (Discover and
+ * invite links are later issues), so the first request is sent through the API; everything
+ * after it is done and seen in the UI. (The Connect button itself: network.spec.ts.)
+ */
+
+const opened: BrowserContext[] = [];
+
+async function newPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext();
+  opened.push(context);
+  return context.newPage();
+}
+
+test.afterEach(async () => {
+  await Promise.all(opened.splice(0).map((context) => context.close()));
+});
+
+async function sendRequest(page: Page, toUserId: string) {
+  const response = await page.request.post('/api/connection-requests', { data: { toUserId } });
+  expect(response.status()).toBe(201);
+  return ((await response.json()) as { request: { id: string } }).request.id;
+}
+
+function networkTab(page: Page) {
+  return page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Network/ });
+}
+
+test('a request arrives live, is accepted, and both sides update without a reload', async ({
+  browser,
+}) => {
+  const requesterPage = await newPage(browser);
+  const recipientPage = await newPage(browser);
+  const requester = await signUpOnboarded(requesterPage, 'Rosa');
+  const recipient = await signUpOnboarded(recipientPage, 'Tariq');
+
+  await gotoLive(recipientPage, '/network');
+  await expect(networkTab(recipientPage)).toHaveAccessibleName('Network');
+  await sendRequest(requesterPage, recipient.id);
+  await gotoLive(requesterPage, '/network?tab=requests');
+  await expect(requesterPage.getByRole('button', { name: 'Trust score 0' })).toBeVisible();
+
+  // The recipient: the badge, a toast and the request appear live.
+  await expect(networkTab(recipientPage)).toHaveAccessibleName('Network, 1 pending requests');
+  await expect(toast(recipientPage, `Friend Request: ${requester.name}`)).toBeVisible();
+  await expect(recipientPage.getByRole('tab', { name: /^Requests/ })).toContainText('1');
+  await openTab(recipientPage, /^Requests/);
+  const incoming = recipientPage.getByTestId('incoming-request').filter({
+    hasText: requester.name,
+  });
+  await expect(incoming).toBeVisible();
+  // The requester sees it as pending.
+  await expect(
+    requesterPage.getByTestId('outgoing-request').filter({ hasText: recipient.name }),
+  ).toContainText('Pending');
+
+  await incoming.getByRole('button', { name: `Accept ${requester.name}` }).click();
+  await expect(incoming).toBeHidden();
+  await expect(networkTab(recipientPage)).toHaveAccessibleName('Network');
+
+  // The requester: a toast, the trust score and the friend arrive live.
+  await expect(
+    toast(requesterPage, `${recipient.name} accepted your connection request!`),
+  ).toBeVisible();
+  await expect(requesterPage.getByRole('button', { name: 'Trust score 10' })).toBeVisible();
+  await expect(
+    requesterPage.getByTestId('outgoing-request').filter({ hasText: recipient.name }),
+  ).toHaveCount(0);
+  await openTab(requesterPage, /^1st/);
+  await expect(requesterPage.getByRole('tab', { name: '1st (1)' })).toBeVisible();
+  await expect(
+    row(requesterPage, recipient.name).getByRole('img', { name: '1st degree' }),
+  ).toBeVisible();
+
+  // The recipient sees the requester as a friend too.
+  await expect(recipientPage.getByRole('button', { name: 'Trust score 10' })).toBeVisible();
+  await openTab(recipientPage, /^1st/);
+  await expect(
+    row(recipientPage, requester.name).getByRole('img', { name: '1st degree' }),
+  ).toBeVisible();
+  await expect(recipientPage.getByTestId('network-count')).toHaveText('1 connection');
+
+  // And the server agrees.
+  expect((await summary(requesterPage)).counts.first).toBe(1);
+  expect((await summary(recipientPage)).trustScore).toBe(10);
+
+  // A second request to a friend is refused with the spec's text.
+  const again = await requesterPage.request.post('/api/connection-requests', {
+    data: { toUserId: recipient.id },
+  });
+  expect(again.status()).toBe(409);
+});
+
+test('a rejected request disappears on both sides', async ({ browser }) => {
+  const requesterPage = await newPage(browser);
+  const recipientPage = await newPage(browser);
+  const requester = await signUpOnboarded(requesterPage, 'Uri');
+  const recipient = await signUpOnboarded(recipientPage, 'Vera');
+
+  await gotoLive(recipientPage, '/network?tab=requests');
+  await sendRequest(requesterPage, recipient.id);
+  await gotoLive(requesterPage, '/network?tab=requests');
+
+  const outgoing = requesterPage.getByTestId('outgoing-request').filter({
+    hasText: recipient.name,
+  });
+  await expect(outgoing).toBeVisible();
+  const incoming = recipientPage.getByTestId('incoming-request').filter({
+    hasText: requester.name,
+  });
+  await incoming.getByRole('button', { name: `Reject ${requester.name}` }).click();
+  await expect(incoming).toBeHidden();
+  await expect(recipientPage.getByText('No pending requests')).toBeVisible();
+  await expect(outgoing).toBeHidden();
+  await expect(requesterPage.getByRole('button', { name: 'Trust score 0' })).toBeVisible();
+});
