@@ -77,24 +77,26 @@ export function createTrustRepository(db: Db) {
      * friendships and blocks, sharing no code with the index.
      */
     async countIndependently(seq: number): Promise<{ first: number; second: number }> {
+      const me = String(seq);
       const result = await sql<{ first: number; second: number }>`
-        with edges as (
-          select user_low as a, user_high as b from friendships
-          union all
-          select user_high, user_low from friendships
-        ),
-        friends as (select b as x from edges where a = ${String(seq)}::bigint),
-        hidden as (
-          select blocked_seq as x from blocks where blocker_seq = ${String(seq)}::bigint
+        with friends as (
+          select user_high as x from friendships where user_low = ${me}::bigint
           union
-          select blocker_seq from blocks where blocked_seq = ${String(seq)}::bigint
+          select user_low from friendships where user_high = ${me}::bigint
+        ),
+        hidden as (
+          select blocked_seq as x from blocks where blocker_seq = ${me}::bigint
+          union
+          select blocker_seq from blocks where blocked_seq = ${me}::bigint
         ),
         fof as (
-          select distinct e.b as y from friends f join edges e on e.a = f.x
+          select f2.user_high as y from friends join friendships f2 on f2.user_low = friends.x
+          union
+          select f2.user_low from friends join friendships f2 on f2.user_high = friends.x
         )
         select (select count(*) from friends)::int as first,
                (select count(*) from fof
-                 where y <> ${String(seq)}::bigint
+                 where y <> ${me}::bigint
                    and y not in (select x from friends)
                    and y not in (select x from hidden))::int as second`.execute(db);
       return result.rows[0] ?? { first: 0, second: 0 };

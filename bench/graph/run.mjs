@@ -1,0 +1,284 @@
+// Graph bench: the real server on the database loaded by load.mjs, measured on loopback with
+// autocannon, against a plain-SQL baseline in the same run.
+// Usage: node --import tsx bench/graph/run.mjs [--db=heartline_bench_graph] [--rate=500]
+//          [--seconds=30] [--changes=200] [--admin=postgres://postgres@127.0.0.1:5432/postgres]
+import { spawn } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import readline from 'node:readline';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { rng } from './generate.mjs';
+
+const args = Object.fromEntries(
+  process.argv.slice(2).map((a) => {
+    const [k, v] = a.replace(/^--/, '').split('=');
+    return [k, v ?? 'true'];
+  }),
+);
+const dbName = args.db ?? 'heartline_bench_graph';
+const adminUrl = args.admin ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const dbUrl = Object.assign(new URL(adminUrl), { pathname: `/${dbName}` }).href;
+const rate = Number(args.rate ?? 500);
+const seconds = Number(args.seconds ?? 30);
+const changes = Number(args.changes ?? 200);
+const here = import.meta.dirname;
+const log = (m) => console.log(`[graph bench] ${m}`);
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+
+function percentiles(values) {
+  const s = [...values].sort((a, b) => a - b);
+  const at = (p) => (s.length ? s[Math.min(s.length - 1, Math.floor(p * s.length))] : null);
+  const round = (x) => (x === null ? null : Math.round(x * 100) / 100);
+  return {
+    n: s.length,
+    p50: round(at(0.5)),
+    p95: round(at(0.95)),
+    p99: round(at(0.99)),
+    max: round(s.at(-1) ?? null),
+  };
+}
+
+// ---- sessions for sampled users ----------------------------------------------------------
+const db = new pg.Client({ connectionString: dbUrl });
+await db.connect();
+const { rows: countRows } = await db.query(
+  'select count(*)::int as n, max(seq)::int as max from users',
+);
+const userCount = countRows[0].n;
+const pick = rng(42);
+const sampleSeqs = new Set();
+while (sampleSeqs.size < Math.min(3000, userCount))
+  sampleSeqs.add(1 + Math.floor(pick() * countRows[0].max));
+const topCount = Math.max(1, Math.round(userCount / 1000));
+const top = await db.query(
+  'select seq::int as seq from users order by friend_count desc limit $1',
+  [topCount],
+);
+
+async function sessionsFor(seqs) {
+  const users = await db.query(
+    'select id, seq::int as seq from users where seq = any($1::bigint[])',
+    [seqs],
+  );
+  const out = [];
+  for (const u of users.rows) {
+    const token = randomBytes(32).toString('base64url');
+    const hash = createHash('sha256').update(token).digest('hex');
+    await db.query(
+      `insert into sessions (token_hash, user_id, idle_expires_at, expires_at, user_agent)
+       values ($1, $2, now() + interval '1 day', now() + interval '1 day', 'graph bench')`,
+      [hash, u.id],
+    );
+    out.push({ seq: u.seq, id: u.id, cookie: `hl_session=${token}` });
+  }
+  return out;
+}
+const sampled = await sessionsFor([...sampleSeqs]);
+const topUsers = await sessionsFor(top.rows.map((r) => r.seq));
+log(`${userCount} users; ${sampled.length} sampled, top ${topUsers.length} by degree`);
+
+// ---- the server ----------------------------------------------------------------------------
+const port = await freePort();
+const child = spawn(
+  process.execPath,
+  ['--import', 'tsx', path.join(here, 'server.mjs'), dbUrl, String(port)],
+  {
+    cwd: path.resolve(here, '../../apps/server'),
+    stdio: ['ignore', 'pipe', 'inherit'],
+  },
+);
+const ready = await new Promise((resolve, reject) => {
+  const timer = setTimeout(() => reject(new Error('server not ready within 600 s')), 600_000);
+  readline.createInterface({ input: child.stdout }).on('line', (line) => {
+    if (line.startsWith('READY ')) {
+      clearTimeout(timer);
+      resolve(JSON.parse(line.slice(6)));
+    }
+  });
+  child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+});
+log(`server ready: ${JSON.stringify(ready)}`);
+const base = `http://127.0.0.1:${port}`;
+
+async function load(label, users, pathFor, { rps = rate, duration = seconds } = {}) {
+  let k = 0;
+  const latencies = [];
+  let errors = 0;
+  const instance = autocannon({
+    url: base,
+    connections: Math.max(10, Math.min(100, Math.ceil(rps / 10))),
+    duration,
+    overallRate: rps,
+    requests: [
+      {
+        method: 'GET',
+        setupRequest: (req) => {
+          const u = users[k++ % users.length];
+          return { ...req, path: pathFor(u), headers: { cookie: u.cookie } };
+        },
+      },
+    ],
+  });
+  instance.on('response', (_client, status, _bytes, ms) => {
+    if (status !== 200) errors++;
+    latencies.push(ms);
+  });
+  const result = await instance;
+  const summary = {
+    label,
+    targetRps: rps,
+    achievedRps: Math.round(latencies.length / duration),
+    errors: errors + result.errors + result.timeouts,
+    latencyMs: percentiles(latencies),
+  };
+  log(JSON.stringify(summary));
+  return summary;
+}
+
+const networkPath = () => '/api/network?tab=second&limit=50';
+const baselinePath = () => '/api/bench/baseline/network';
+const thirdPath = () => '/api/network/connections?tab=third&limit=50';
+
+await load('warm-up', sampled, networkPath, { rps: 200, duration: 5 });
+const results = {
+  dataset: JSON.parse(fs.readFileSync(path.join(here, `results/dataset-${dbName}.json`), 'utf8')),
+  startup: ready,
+};
+results.network = await load('network page (product), sampled users', sampled, networkPath);
+results.networkTop = await load(
+  'network page (product), top 0.1 % by degree',
+  topUsers,
+  networkPath,
+);
+results.third = await load('3rd-degree first page (product), sampled users', sampled, thirdPath, {
+  rps: 100,
+});
+/** One request at a time: the baseline's best case, no queueing at all. */
+async function sequential(label, users, pathFor, count) {
+  const latencies = [];
+  let errors = 0;
+  for (let i = 0; i < count; i++) {
+    const u = users[i % users.length];
+    const t0 = performance.now();
+    const res = await fetch(base + pathFor(u), { headers: { cookie: u.cookie } });
+    await res.arrayBuffer();
+    latencies.push(performance.now() - t0);
+    if (res.status !== 200) errors++;
+  }
+  const summary = { label, mode: 'sequential', errors, latencyMs: percentiles(latencies) };
+  log(JSON.stringify(summary));
+  return summary;
+}
+
+results.networkSequential = await sequential(
+  'network page (product), one at a time',
+  sampled,
+  networkPath,
+  300,
+);
+await sequential('baseline warm-up', sampled.slice(300), baselinePath, 10);
+results.baselineSequential = await sequential(
+  'network page (plain SQL), one at a time',
+  sampled,
+  baselinePath,
+  300,
+);
+results.baselineTopSequential = await sequential(
+  'network page (plain SQL), top 0.1 %, one at a time',
+  topUsers,
+  baselinePath,
+  Math.min(100, topUsers.length),
+);
+results.networkTopSequential = await sequential(
+  'network page (product), top 0.1 %, one at a time',
+  topUsers,
+  networkPath,
+  Math.min(100, topUsers.length),
+);
+results.baselineSameRate = await load(
+  'network page (plain SQL), sampled, same rate',
+  sampled,
+  baselinePath,
+  {
+    duration: Math.min(seconds, 15),
+  },
+);
+
+// ---- friendship changes: time until every affected stored figure is right --------------------
+const changeRuns = [];
+const everyone = [...sampled, ...topUsers];
+for (let i = 0; i < changes / 2; i++) {
+  const a = everyone[Math.floor(pick() * everyone.length)].seq;
+  const b = everyone[Math.floor(pick() * everyone.length)].seq;
+  if (a === b) continue;
+  const [lo, hi] = a < b ? [a, b] : [b, a];
+  for (const op of ['add', 'remove']) {
+    const res = await fetch(`${base}/api/bench/change`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ a: lo, b: hi, op }),
+    });
+    changeRuns.push(await res.json());
+  }
+}
+results.changes = {
+  count: changeRuns.length,
+  commitToStoredMs: percentiles(changeRuns.map((c) => c.commitToStoredMs)),
+  totalMs: percentiles(changeRuns.map((c) => c.totalMs)),
+  usersChecked: percentiles(changeRuns.map((c) => c.reach)),
+  wrongStoredFigures: changeRuns.reduce((s, c) => s + c.wrong, 0),
+  endsMatchIndependentSql: changeRuns.every((c) => c.endsMatchIndependentSql),
+};
+log(`changes: ${JSON.stringify(results.changes)}`);
+results.memory = await (await fetch(`${base}/api/bench/stats`)).json();
+
+const ratio = (b, p) => (b && p ? Math.round((b / p) * 10) / 10 : null);
+results.ratios = {
+  // Baseline latencies over product latencies: at the same offered rate, and against the
+  // baseline's unloaded best case (one request at a time), which flatters the baseline.
+  p99SameRate: ratio(results.baselineSameRate.latencyMs.p99, results.network.latencyMs.p99),
+  p99OneAtATime: ratio(
+    results.baselineSequential.latencyMs.p99,
+    results.networkSequential.latencyMs.p99,
+  ),
+  p50OneAtATime: ratio(
+    results.baselineSequential.latencyMs.p50,
+    results.networkSequential.latencyMs.p50,
+  ),
+  p99BaselineOneAtATimeVsProductAtRate: ratio(
+    results.baselineSequential.latencyMs.p99,
+    results.network.latencyMs.p99,
+  ),
+  topP99OneAtATime: ratio(
+    results.baselineTopSequential.latencyMs.p99,
+    results.networkTopSequential.latencyMs.p99,
+  ),
+};
+results.machine = {
+  cpus: os.cpus().length,
+  // The machine is shared: the load average says how much of it the bench really had.
+  loadAverage: os.loadavg().map((x) => Math.round(x * 100) / 100),
+  node: process.version,
+  at: new Date().toISOString(),
+};
+
+child.kill('SIGTERM');
+await new Promise((r) => child.once('exit', r));
+await db.query(`delete from sessions where user_agent = 'graph bench'`);
+await db.end();
+fs.mkdirSync(path.join(here, 'results'), { recursive: true });
+const file = dbName === 'heartline_bench_graph' ? 'latest.json' : `latest-${dbName}.json`;
+fs.writeFileSync(path.join(here, 'results', file), JSON.stringify(results, null, 2) + '\n');
+log(`ratios: ${JSON.stringify(results.ratios)}`);
+log(`wrote bench/graph/results/${file}`);

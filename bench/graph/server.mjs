@@ -1,0 +1,159 @@
+// The real server (buildApp) on the bench database, plus two bench-only routes:
+//   GET  /bench/baseline/network  the Network page answered by the best plain SQL we could write
+//   POST /bench/change            one friendship change through the product's graph write path,
+//                                 with timings and a check of every stored figure it moved
+// Prints one line `READY {json}` with start-up figures. Run by run.mjs; usage:
+//   node --import tsx bench/graph/server.mjs <databaseUrl> <port>
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { buildApp } from '../../apps/server/src/app.ts';
+import { loadConfig } from '../../apps/server/src/config.ts';
+import { requireSession } from '../../apps/server/src/plugins/session.ts';
+
+const [databaseUrl, port] = process.argv.slice(2);
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'heartline-bench-graph-'));
+const rssBefore = process.memoryUsage().rss;
+const started = performance.now();
+const built = await buildApp(
+  loadConfig({
+    NODE_ENV: 'development',
+    HOST: '127.0.0.1',
+    PORT: port,
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    LOG_LEVEL: 'silent',
+    SEED_ON_EMPTY: 'false',
+  }),
+  { logger: false },
+);
+const buildMs = performance.now() - started;
+const { app } = built;
+const graph = built.network.graph;
+
+// The baseline gets the same pool size as the app and more sort/hash memory than the default,
+// so it is not handicapped by spills.
+const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, options: '-c work_mem=64MB' });
+
+const FRIENDS = `
+  f as (
+    select user_high as x from friendships where user_low = (select seq from me)
+    union all
+    select user_low from friendships where user_high = (select seq from me)
+  )`;
+const NEIGHBOURS = (col) => `
+  cross join lateral (
+    select user_high as y from friendships where user_low = ${col}
+    union all
+    select user_low from friendships where user_high = ${col}
+  ) e`;
+
+const BASELINE_SUMMARY = `
+  with me as (select id, seq, trust_score, friend_count, second_degree_count from users where id = $1),
+  ${FRIENDS},
+  s as (
+    select distinct e.y from f ${NEIGHBOURS('f.x')}
+    where e.y <> (select seq from me) and e.y not in (select x from f)
+  ),
+  t as (
+    select distinct e.y from s ${NEIGHBOURS('s.y')}
+    where e.y <> (select seq from me) and e.y not in (select x from f) and e.y not in (select y from s)
+    limit 1000
+  )
+  select me.trust_score, me.friend_count, me.second_degree_count,
+         (select count(*) from t)::int as third,
+         (select count(*) from connection_requests r where r.to_user_id = me.id and r.status = 'PENDING')::int as pending,
+         (select count(*) from favorites v where v.user_seq = me.seq)::int as favorites
+  from me`;
+
+const BASELINE_SECOND = `
+  with me as (select seq from users where id = $1),
+  ${FRIENDS},
+  fof as (
+    select e.y, count(*)::int as mutual, min(f.x) as via
+    from f ${NEIGHBOURS('f.x')}
+    where e.y <> (select seq from me) and e.y not in (select x from f)
+    group by e.y
+  )
+  select u.id, u.name, u.bio, u.avatar_url, u.trust_score, fof.mutual, c.id as via_id, c.name as via_name
+  from fof
+  join users u on u.seq = fof.y
+  join users c on c.seq = fof.via
+  order by u.trust_score desc, lower(u.name), u.seq
+  limit $2`;
+
+app.get('/api/bench/baseline/network', async (request) => {
+  const { userId } = requireSession(request);
+  const summary = await pool.query(BASELINE_SUMMARY, [userId]);
+  const page = await pool.query(BASELINE_SECOND, [userId, 50]);
+  return { summary: summary.rows[0], items: page.rows };
+});
+
+app.post('/api/bench/change', async (request) => {
+  const { a, b, op } = request.body;
+  let insideMs = 0;
+  const t0 = performance.now();
+  await graph.write(async (trx, record) => {
+    const changed =
+      op === 'add'
+        ? await graph.repo.insertFriendship(trx, a, b)
+        : await graph.repo.deleteFriendship(trx, a, b);
+    if (changed) await record(op === 'add' ? 'add' : 'remove', a, b);
+    insideMs = performance.now();
+  });
+  const storedMs = performance.now() - insideMs;
+  // Which users moved: both ends and their friends is the superset; compare all of them.
+  const reach = [...new Set([a, b, ...graph.index.neighbours(a), ...graph.index.neighbours(b)])];
+  const rows = await pool.query(
+    'select seq::int as seq, friend_count, second_degree_count, trust_score from users where seq = any($1::bigint[])',
+    [reach],
+  );
+  let wrong = 0;
+  for (const r of rows.rows) {
+    if (
+      r.friend_count !== graph.index.degree(r.seq) ||
+      r.second_degree_count !== graph.index.second[r.seq] ||
+      r.trust_score !== graph.index.trust(r.seq)
+    ) {
+      wrong++;
+    }
+  }
+  const verifyA = await graph.trust.verify(a);
+  const verifyB = await graph.trust.verify(b);
+  return {
+    totalMs: performance.now() - t0,
+    commitToStoredMs: storedMs,
+    reach: reach.length,
+    wrong,
+    endsMatchIndependentSql: verifyA.matches && verifyB.matches,
+  };
+});
+
+app.get('/api/bench/stats', async () => ({
+  indexBytes: graph.index.memoryBytes(),
+  edges: graph.index.edgeCount(),
+  heapUsed: process.memoryUsage().heapUsed,
+  rss: process.memoryUsage().rss,
+}));
+
+await app.listen({ host: '127.0.0.1', port: Number(port) });
+console.log(
+  `READY ${JSON.stringify({
+    buildAppMs: Math.round(buildMs),
+    indexLoadMs: Math.round(graph.sync.lastLoadMs),
+    indexBytes: graph.index.memoryBytes(),
+    edges: graph.index.edgeCount(),
+    rssGrowthBytes: process.memoryUsage().rss - rssBefore,
+  })}`,
+);
+
+const stop = async () => {
+  await pool.end();
+  await built.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  process.exit(0);
+};
+process.once('SIGTERM', () => void stop());
+process.once('SIGINT', () => void stop());
