@@ -1,0 +1,241 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { io as connect, type Socket } from 'socket.io-client';
+import type {
+  ClientToServerEvents,
+  ConnectionRequestList,
+  ConnectionsPage,
+  CreateConnectionRequestResult,
+  DecideRequestResult,
+  ErrorBody,
+  ServerEventName,
+  ServerEventPayload,
+  ServerToClientEvents,
+} from '@heartline/domain';
+import { parseServerEvent } from '@heartline/domain';
+import {
+  createTestDatabase,
+  dbKind,
+  startTestServer,
+  type TestDatabase,
+  type TestServer,
+} from '../../../test/harness.ts';
+import type { TestBrowser } from '../../../test/http-client.ts';
+import {
+  befriend,
+  browserFor,
+  createPeople,
+  getJson,
+  sendJson,
+  type Person,
+} from '../graph/network.fixtures.ts';
+
+type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+let tdb: TestDatabase;
+let server: TestServer;
+const sockets: ClientSocket[] = [];
+
+beforeAll(async () => {
+  tdb = await createTestDatabase();
+  server = await startTestServer(tdb.db);
+});
+afterAll(async () => {
+  for (const s of sockets) s.disconnect();
+  await server?.stop();
+  await tdb?.drop();
+});
+
+async function people(...names: string[]) {
+  const list = await createPeople(tdb.db, names);
+  const browsers = await Promise.all(list.map((p) => browserFor(server, p)));
+  return list.map((person, i) => ({ person, as: browsers[i]! }));
+}
+
+/** A real Socket.IO client on the user's session that records every event it receives. */
+async function listen(browser: TestBrowser) {
+  const socket: ClientSocket = connect(server.baseUrl, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    reconnection: false,
+    extraHeaders: { cookie: browser.cookieHeader(), origin: server.baseUrl },
+  });
+  sockets.push(socket);
+  const events: { name: ServerEventName; payload: unknown }[] = [];
+  socket.onAny((name: ServerEventName, payload: unknown) => events.push({ name, payload }));
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+  const next = async <E extends ServerEventName>(
+    name: E,
+    match: (p: ServerEventPayload<E>) => boolean = () => true,
+  ): Promise<ServerEventPayload<E>> => {
+    for (let waited = 0; waited < 5000; waited += 20) {
+      const hit = events.find((e) => e.name === name && match(e.payload as ServerEventPayload<E>));
+      if (hit) {
+        // The payload must satisfy the shared contract, as the web client checks it.
+        const parsed = parseServerEvent(name, hit.payload);
+        expect(parsed).not.toBeNull();
+        return parsed!;
+      }
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    throw new Error(`no ${name} within 5 s; got ${events.map((e) => e.name).join(', ')}`);
+  };
+  return { socket, events, next };
+}
+
+const request = (as: TestBrowser, to: Person) =>
+  sendJson<CreateConnectionRequestResult & ErrorBody>(as, 'POST', '/api/connection-requests', {
+    toUserId: to.id,
+  });
+
+describe(`connection requests (${dbKind})`, () => {
+  it('runs end to end with live events to both people', async () => {
+    const [ria, sam, tess] = await people('Ria Req', 'Sam Req', 'Tess Req');
+    await befriend(server.network.graph, [[sam!.person, tess!.person]]);
+    const riaLive = await listen(ria!.as);
+    const samLive = await listen(sam!.as);
+
+    const sent = await request(ria!.as, sam!.person);
+    expect(sent.status).toBe(201);
+    expect(sent.body).toMatchObject({
+      outcome: 'sent',
+      message: 'Connection request sent to Sam Req!',
+      request: { status: 'PENDING', direction: 'outgoing', user: { userId: sam!.person.id } },
+    });
+    const created = await samLive.next('request.created');
+    expect(created.request).toMatchObject({ direction: 'incoming', user: { name: 'Ria Req' } });
+    expect((await samLive.next('badges.updated')).pendingRequests).toBe(1);
+
+    const samList = await getJson<ConnectionRequestList>(sam!.as, '/api/connection-requests');
+    expect(samList.body.incoming.map((r) => r.user.userId)).toEqual([ria!.person.id]);
+    expect(samList.body.outgoing).toEqual([]);
+    const riaList = await getJson<ConnectionRequestList>(ria!.as, '/api/connection-requests');
+    expect(riaList.body.outgoing.map((r) => r.id)).toEqual([sent.body.request.id]);
+
+    // Only the recipient decides: the sender and a third person get the same 404.
+    const id = sent.body.request.id;
+    for (const who of [ria!, tess!]) {
+      for (const verb of ['accept', 'reject']) {
+        const res = await sendJson<ErrorBody>(
+          who.as,
+          'POST',
+          `/api/connection-requests/${id}/${verb}`,
+        );
+        expect(res.status).toBe(404);
+        expect(res.body.error.message).toBe('Connection request not found or unauthorized');
+      }
+    }
+
+    const accepted = await sendJson<DecideRequestResult>(
+      sam!.as,
+      'POST',
+      `/api/connection-requests/${id}/accept`,
+    );
+    expect(accepted.status).toBe(200);
+    // sam: friends {tess, ria} -> 20, no 2nd degree.
+    expect(accepted.body).toMatchObject({ request: { status: 'accepted' }, trustScore: 20 });
+
+    const approval = await riaLive.next('request.accepted');
+    expect(approval).toMatchObject({ requesterId: ria!.person.id, approverName: 'Sam Req' });
+    expect(approval.message).toBe('Sam Req accepted your connection request!');
+    // ria: friend sam (10) + tess in her 2nd degree (1).
+    expect((await riaLive.next('trust.updated', (t) => t.trustScore === 11)).firstDegreeCount).toBe(
+      1,
+    );
+    expect(
+      (await samLive.next('trust.updated', (t) => t.trustScore === 20)).secondDegreeCount,
+    ).toBe(0);
+    await riaLive.next('friendship.created', (f) => f.userId === sam!.person.id);
+    expect(
+      (await samLive.next('badges.updated', (b) => b.pendingRequests === 0)).pendingRequests,
+    ).toBe(0);
+
+    const first = await getJson<ConnectionsPage>(ria!.as, '/api/network/connections?tab=first');
+    expect(first.body.items.map((i) => i.userId)).toEqual([sam!.person.id]);
+    const stored = await tdb.db
+      .selectFrom('users')
+      .select(['trustScore', 'friendCount', 'secondDegreeCount'])
+      .where('id', '=', tess!.person.id)
+      .executeTakeFirstOrThrow();
+    expect(stored).toEqual({ trustScore: 11, friendCount: 1, secondDegreeCount: 1 });
+
+    // Deciding twice is not possible.
+    expect((await sendJson(sam!.as, 'POST', `/api/connection-requests/${id}/accept`)).status).toBe(
+      404,
+    );
+  });
+
+  it('refuses self, strangers, duplicates and existing friends with the spec texts', async () => {
+    const [uma, vic] = await people('Uma Req', 'Vic Req');
+    const self = await request(uma!.as, uma!.person);
+    expect(self.status).toBe(400);
+    expect(self.body.error.message).toBe('Cannot create connection to yourself');
+    const ghost = await sendJson<ErrorBody>(uma!.as, 'POST', '/api/connection-requests', {
+      toUserId: crypto.randomUUID(),
+    });
+    expect(ghost.status).toBe(404);
+    expect(ghost.body.error.message).toBe('User validation failed');
+    const bad = await sendJson<ErrorBody>(uma!.as, 'POST', '/api/connection-requests', {
+      toUserId: 'nope',
+    });
+    expect(bad.status).toBe(400);
+    const extra = await sendJson<ErrorBody>(uma!.as, 'POST', '/api/connection-requests', {
+      toUserId: vic!.person.id,
+      x: 1,
+    });
+    expect(extra.status).toBe(400);
+
+    expect((await request(uma!.as, vic!.person)).status).toBe(201);
+    const again = await request(uma!.as, vic!.person);
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({
+      outcome: 'already_sent',
+      message: 'Connection request already sent!',
+    });
+    // vic asking back accepts uma's request instead of opening a second one.
+    const back = await request(vic!.as, uma!.person);
+    expect(back.status).toBe(200);
+    expect(back.body.outcome).toBe('accepted');
+    const connected = await request(uma!.as, vic!.person);
+    expect(connected.status).toBe(409);
+    expect(connected.body.error.message).toBe('You and Vic Req are already connected!');
+    expect(
+      (await getJson<ConnectionRequestList>(uma!.as, '/api/connection-requests')).body,
+    ).toEqual({ incoming: [], outgoing: [] });
+    expect(
+      (await sendJson(uma!.as, 'POST', '/api/connection-requests/not-a-uuid/accept')).status,
+    ).toBe(400);
+  });
+
+  it('tells the requester about a rejection, and lets them ask again later', async () => {
+    const [wes, xia] = await people('Wes Req', 'Xia Req');
+    const wesLive = await listen(wes!.as);
+    const sent = await request(wes!.as, xia!.person);
+    const rejected = await sendJson<DecideRequestResult>(
+      xia!.as,
+      'POST',
+      `/api/connection-requests/${sent.body.request.id}/reject`,
+    );
+    expect(rejected.body.request.status).toBe('rejected');
+    expect((await wesLive.next('request.rejected')).requestId).toBe(sent.body.request.id);
+    expect((await request(wes!.as, xia!.person)).status).toBe(201);
+  });
+
+  it('allows 10 requests per sender per hour', async () => {
+    const [yan, ...others] = await people(
+      'Yan Req',
+      ...Array.from({ length: 11 }, (_, i) => `Target ${i} Req`),
+    );
+    for (let i = 0; i < 10; i++)
+      expect((await request(yan!.as, others[i]!.person)).status).toBe(201);
+    const limited = await request(yan!.as, others[10]!.person);
+    expect(limited.status).toBe(429);
+    expect(limited.body.error.message).toBe(
+      'Too many connection requests. Please wait before sending more.',
+    );
+    // Another sender is unaffected.
+    expect((await request(others[10]!.as, others[0]!.person)).status).toBe(201);
+  });
+});
