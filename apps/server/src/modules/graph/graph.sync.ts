@@ -33,6 +33,8 @@ export class GraphSync {
   private stopped = false;
   /** Rebuild timings, for the bench and the dev page. */
   lastLoadMs = 0;
+  /** Messages from other instances, gaps filled from the outbox, full reloads. */
+  readonly stats = { received: 0, gaps: 0, reloads: 0 };
 
   constructor(private readonly deps: GraphSyncDeps) {
     this.channel = `${deps.redis?.prefix ?? 'heartline'}graph`;
@@ -100,10 +102,15 @@ export class GraphSync {
     }
     if (message.origin === this.origin || typeof message.change?.id !== 'number') return;
     const id = message.change.id;
+    this.stats.received++;
     void this.serial(async () => {
       if (id <= this.deps.index.version) return;
-      if (id === this.deps.index.version + 1) await this.apply(message.change);
-      else await this.catchUp(id);
+      if (id === this.deps.index.version + 1) {
+        await this.apply(message.change);
+      } else {
+        this.stats.gaps++;
+        await this.catchUp(id);
+      }
     });
   }
 
@@ -126,6 +133,7 @@ export class GraphSync {
           const snapshot = await this.deps.loadSnapshot();
           index.load(snapshot);
           this.touched.clear();
+          this.stats.reloads++;
           continue;
         }
       }
