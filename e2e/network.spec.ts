@@ -45,6 +45,15 @@ test('the tabs show the counts of the summary and the header says how many conne
   // A page holds 20 at most; the rest arrive on demand, never the whole set at once.
   expect(await rows(page).count()).toBeLessThanOrEqual(Math.max(20, s.counts.first));
 
+  // More arrive when the end of the list scrolls into view.
+  await openTab(page, /^All/);
+  await expect(rows(page)).toHaveCount(20);
+  await rows(page).nth(19).scrollIntoViewIfNeeded();
+  await expect(rows(page)).toHaveCount(40);
+  await page.getByRole('button', { name: 'Load more' }).click();
+  await expect(rows(page)).toHaveCount(Math.min(60, s.counts.all));
+  await openTab(page, /^1st/);
+
   // The URL names the tab, so a link like /network?filter=favorites opens it directly.
   await expect(page).toHaveURL(/tab=first/);
   await page.goto('/network?filter=favorites');
@@ -275,4 +284,39 @@ test('the network screen has no serious accessibility violations', async ({ page
   await page.getByRole('button', { name: 'Invite Friends' }).first().click();
   await expect(page.getByLabel('Invite message')).toBeVisible();
   await check();
+});
+
+test('hiding from paths shows you as "Mutual Friend" in other people\'s paths', async ({
+  page,
+  browser,
+}) => {
+  // bob connects alice to frank; he hides, alice looks, and he shows himself again.
+  await signInPersona(page, /Bob/);
+  await page.goto('/profile');
+  await page.getByRole('button', { name: 'More options' }).click();
+  const item = page.getByRole('menuitemcheckbox', {
+    name: "Show me as the connecting person in other people's paths",
+  });
+  await expect(item).toHaveAttribute('aria-checked', 'true');
+  try {
+    await item.click();
+    await expect(item).toHaveAttribute('aria-checked', 'false');
+    await expect(toast(page, 'Privacy settings updated')).toBeVisible();
+    const stored = await page.request.get('/api/me/privacy');
+    expect(await stored.json()).toEqual({ showInPaths: false });
+
+    const alice = await (await browser.newContext()).newPage();
+    await openNetworkAs(alice, /Alice/);
+    await openTab(alice, /^2nd/);
+    await alice.getByRole('button', { name: 'Search connections' }).click();
+    await alice.getByPlaceholder('Search connections...').fill('Frank Fischer');
+    const frank = row(alice, 'Frank Fischer');
+    await frank.getByRole('button', { name: 'Show path' }).click();
+    await expect(frank.getByRole('list', { name: /Connection path/ })).toHaveAccessibleName(
+      'Connection path: You → Mutual Friend → Frank Fischer',
+    );
+    await alice.context().close();
+  } finally {
+    await page.request.put('/api/me/privacy', { data: { showInPaths: true } });
+  }
 });

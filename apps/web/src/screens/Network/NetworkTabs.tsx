@@ -1,5 +1,5 @@
 import { badgeCaps, formatBadge, type NetworkSummary } from '@heartline/domain';
-import { useRef, type KeyboardEvent } from 'react';
+import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { LockIcon } from '../../components/NetworkIcons.tsx';
 import {
   isTabLocked,
@@ -20,6 +20,14 @@ type NetworkTabsProps = {
 /** The tab strip (WAI-ARIA tabs, manual activation): All, 1st, 2nd, 3rd, Favorites, Requests. */
 export function NetworkTabs({ selected, summary, panelId, tabId, onSelect }: NetworkTabsProps) {
   const listRef = useRef<HTMLDivElement>(null);
+  const selectedId = tabId(selected);
+
+  useEffect(() => {
+    // The strip scrolls sideways on phones: keep the selected tab (e.g. from ?tab=requests) in view.
+    listRef.current
+      ?.querySelector(`#${CSS.escape(selectedId)}`)
+      ?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [selectedId]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const index = SCREEN_TABS.indexOf(selected);
