@@ -92,6 +92,21 @@ test('the camera captures, previews and saves a photo', async ({ page }) => {
   await expect(heroImage(page)).toBeVisible();
 });
 
+test('a refused camera says so and offers to try again', async ({ page }) => {
+  await page.addInitScript(() => {
+    navigator.mediaDevices.getUserMedia = () =>
+      Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
+  });
+  await newUserOnPhotoScreen(page, 'Dana');
+  await page.getByRole('button', { name: 'Take a Photo' }).click();
+  const message = 'Camera access failed. Please check permissions.';
+  await expect(page.getByRole('alert').filter({ hasText: message })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Take photo' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('heading', { name: 'Profile Photo' })).toBeVisible();
+});
+
 test.describe('without a service worker', () => {
   // Requests the worker answers from its cache would bypass the routes below.
   test.use({ serviceWorkers: 'block' });

@@ -1,6 +1,6 @@
-import { landingPathFor, profileMessages, type Me } from '@heartline/domain';
+import { landingPathFor, type Me } from '@heartline/domain';
 import { useIsRestoring, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import { ConnectionBanner } from '../components/ConnectionBanner.tsx';
 import { ScreenErrorBoundary } from '../components/ErrorScreens.tsx';
@@ -14,14 +14,13 @@ import {
   rememberIntended,
 } from '../lib/intended-url.ts';
 import { isScreenHandle } from '../lib/lazy-screen.ts';
-import { onboardingRedirect } from '../lib/onboarding-gate.ts';
+import { onboardingRedirect, type OnboardingNoticeState } from '../lib/onboarding-gate.ts';
 import { readOnboarding } from '../lib/onboarding-store.ts';
 import { safeStorage } from '../lib/storage-keys.ts';
 import { splashSteps } from '../lib/splash-progress.ts';
 import { isTabBarVisible } from '../lib/tab-bar.ts';
 import { sessionKeys, useConfigQuery, useMe } from '../state/queries/session.ts';
 import { useRealtimeState } from '../state/realtime/use-realtime-status.ts';
-import { useToast } from './ToastProvider.tsx';
 
 // Off the sign-in route's bundle: only a signed-in user can have photos waiting.
 const BackgroundUploads = lazy(() =>
@@ -77,11 +76,7 @@ export function AppGate() {
       {decision.kind === 'redirect' ? (
         <GateRedirect to={decision.to} remember={decision.remember} />
       ) : onboarding ? (
-        <GateRedirect
-          to={onboarding.to}
-          remember={null}
-          notice={onboarding.notice ? profileMessages.completeOnboardingFirst : null}
-        />
+        <GateRedirect to={onboarding.to} remember={null} notice={onboarding.notice} />
       ) : (
         <AppContent me={me ?? null} />
       )}
@@ -93,24 +88,19 @@ export function AppGate() {
 function GateRedirect({
   to,
   remember,
-  notice = null,
+  notice = false,
 }: {
   to: string;
   remember: string | null;
-  notice?: string | null;
+  /** Tells the target screen to say why the visitor was sent there. */
+  notice?: boolean;
 }) {
   const navigate = useNavigate();
-  const toast = useToast();
-  // Effects run twice in development (StrictMode); the notice must show once.
-  const noticeShown = useRef(false);
   useEffect(() => {
     if (remember) rememberIntended(safeStorage('session'), remember);
-    if (notice && !noticeShown.current) {
-      noticeShown.current = true;
-      toast.info(notice);
-    }
-    void navigate(to, { replace: true });
-  }, [to, remember, notice, navigate, toast]);
+    const state: OnboardingNoticeState | null = notice ? { onboardingNotice: true } : null;
+    void navigate(to, { replace: true, state });
+  }, [to, remember, notice, navigate]);
   return null;
 }
 

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { applyBadgesUpdate } from '../state/queries/badges.ts';
-import { invalidateOwnProfile } from '../state/queries/profile.ts';
+import { invalidateOwnProfile } from '../state/queries/profile-keys.ts';
 import { forgetSession, sessionKeys, useMe } from '../state/queries/session.ts';
 import { applyNetworkEvent } from '../state/realtime/network-events.ts';
 import { realtimeClient } from '../state/realtime/socket-client.ts';

@@ -2,7 +2,7 @@ import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persist
 import { QueryClient } from '@tanstack/react-query';
 import type { PersistQueryClientOptions } from '@tanstack/react-query-persist-client';
 import { safeStorage, storageKeys } from '../lib/storage-keys.ts';
-import { profileKeys } from '../state/queries/profile.ts';
+import { profileKeys } from '../state/queries/profile-keys.ts';
 import { sessionKeys } from '../state/queries/session.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -2,7 +2,8 @@ import { photoMessages } from '@heartline/domain';
 import { useState } from 'react';
 import { useToast } from '../app/ToastProvider.tsx';
 import { Dialog } from './Dialog.tsx';
-import { DownloadIcon, PencilIcon, ShareIcon, WarningIcon } from './Icons.tsx';
+import { WarningIcon } from './Icons.tsx';
+import { DownloadIcon, PencilIcon, ShareIcon } from './ProfileIcons.tsx';
 
 type LoadState = 'loading' | 'loaded' | 'failed';
 

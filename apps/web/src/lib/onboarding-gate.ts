@@ -9,6 +9,17 @@ export function isOnboardingForced(search: string): boolean {
 
 export type OnboardingRedirect = { to: string; notice: boolean };
 
+/** Navigation state of a gate redirect that /onboarding answers with its notice. */
+export type OnboardingNoticeState = { onboardingNotice: true };
+
+export function hasOnboardingNotice(state: unknown): boolean {
+  return (
+    typeof state === 'object' &&
+    state !== null &&
+    (state as Partial<OnboardingNoticeState>).onboardingNotice === true
+  );
+}
+
 /**
  * Keeps a signed-in user on /onboarding while it is unfinished (spec/1 §2): the server's record
  * says it is needed, or this browser holds an onboarding the user started and has not completed.

@@ -1,5 +1,5 @@
-import { timing, yearsAgo, type Me } from '@heartline/domain';
-import { useEffect, useState } from 'react';
+import { profileMessages, timing, yearsAgo, type Me } from '@heartline/domain';
+import { useEffect, useRef, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useToast } from '../../app/ToastProvider.tsx';
 import { CheckIcon } from '../../components/Icons.tsx';
@@ -7,7 +7,7 @@ import { HeartLogo } from '../../components/HeartLogo.tsx';
 import { PageLoading } from '../../components/PageLoading.tsx';
 import { firstName } from '../../lib/format.ts';
 import { legalModalFrom } from '../../lib/intended-url.ts';
-import { isOnboardingForced } from '../../lib/onboarding-gate.ts';
+import { hasOnboardingNotice, isOnboardingForced } from '../../lib/onboarding-gate.ts';
 import { ONBOARDING_STEPS } from '../../lib/onboarding-store.ts';
 import { useOwnProfileQuery } from '../../state/queries/profile.ts';
 import { useMe } from '../../state/queries/session.ts';
@@ -19,9 +19,23 @@ import { useOnboarding } from './use-onboarding.ts';
 /** The onboarding flow, /onboarding (spec/1 §2): welcome, profile, photo. */
 export function OnboardingScreen() {
   const me = useMe();
-  const { search } = useLocation();
+  const location = useLocation();
+  const { search, pathname } = location;
   const navigate = useNavigate();
+  const toast = useToast();
   const modal = legalModalFrom(search);
+  const noticeWanted = hasOnboardingNotice(location.state as unknown);
+  // Effects run twice in development (StrictMode); the notice must show once.
+  const noticeShown = useRef(false);
+
+  useEffect(() => {
+    if (!noticeWanted || noticeShown.current) return;
+    noticeShown.current = true;
+    toast.info(profileMessages.completeOnboardingFirst);
+    // Dropped from the history entry, so a reload does not repeat it.
+    void navigate({ pathname, search }, { replace: true, state: null });
+  }, [noticeWanted, pathname, search, navigate, toast]);
+
   return (
     <>
       {me ? (

@@ -1,6 +1,7 @@
 import { timing } from '@heartline/domain';
 import { useEffect, useEffectEvent, useState } from 'react';
-import { CameraIcon, ImageIcon, PersonIcon } from '../../components/Icons.tsx';
+import { PersonIcon } from '../../components/Icons.tsx';
+import { CameraIcon, ImageIcon } from '../../components/ProfileIcons.tsx';
 import { usePhotoUpload } from '../../state/queries/photos.ts';
 import { CameraCapture } from '../Profile/CameraCapture.tsx';
 import { UploadStatus } from '../Profile/UploadStatus.tsx';

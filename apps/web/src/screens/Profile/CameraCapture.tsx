@@ -1,7 +1,7 @@
 import { photoMessages } from '@heartline/domain';
 import { useEffect, useRef, useState } from 'react';
 import { useToast } from '../../app/ToastProvider.tsx';
-import { CameraIcon } from '../../components/Icons.tsx';
+import { CameraIcon } from '../../components/ProfileIcons.tsx';
 import { captureFrame } from '../../lib/photo-canvas.ts';
 
 type Captured = { photo: Blob; url: string };

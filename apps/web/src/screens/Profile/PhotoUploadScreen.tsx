@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ArrowLeftIcon, CameraIcon, ImageIcon, PersonIcon } from '../../components/Icons.tsx';
+import { ArrowLeftIcon, PersonIcon } from '../../components/Icons.tsx';
+import { CameraIcon, ImageIcon } from '../../components/ProfileIcons.tsx';
 import { usePhotoUpload } from '../../state/queries/photos.ts';
 import { useOwnProfileQuery } from '../../state/queries/profile.ts';
 import { useMe } from '../../state/queries/session.ts';

@@ -3,7 +3,8 @@ import { useNavigate } from 'react-router';
 import { useTasks } from '../../app/TaskProvider.tsx';
 import { useTheme } from '../../app/ThemeProvider.tsx';
 import { useToast } from '../../app/ToastProvider.tsx';
-import { MoonIcon, MoreIcon, PencilIcon, SignOutIcon, SunIcon } from '../../components/Icons.tsx';
+import { MoonIcon, MoreIcon, SignOutIcon, SunIcon } from '../../components/Icons.tsx';
+import { PencilIcon } from '../../components/ProfileIcons.tsx';
 import { useSignOutMutation } from '../../state/queries/session.ts';
 import { PathPrivacyMenuItem } from '../Network/PathPrivacyMenuItem.tsx';
 

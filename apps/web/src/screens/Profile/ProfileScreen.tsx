@@ -2,14 +2,9 @@ import { datingGoalLabels, profileMessages, type OwnProfile } from '@heartline/d
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PhotoViewer } from '../../components/PhotoViewer.tsx';
-import {
-  LocationIcon,
-  PencilIcon,
-  PersonIcon,
-  ShieldIcon,
-  SparkleIcon,
-  WarningIcon,
-} from '../../components/Icons.tsx';
+import { PersonIcon, WarningIcon } from '../../components/Icons.tsx';
+import { ShieldIcon } from '../../components/NetworkIcons.tsx';
+import { LocationIcon, PencilIcon, SparkleIcon } from '../../components/ProfileIcons.tsx';
 import { useOwnProfileQuery } from '../../state/queries/profile.ts';
 import { EditProfileDialog } from './EditProfileDialog.tsx';
 import { TrustBreakdownDialog } from '../Trust/TrustBreakdownDialog.tsx';

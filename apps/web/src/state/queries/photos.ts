@@ -11,7 +11,7 @@ import {
 } from '../../lib/photo-upload.ts';
 import { indexedDbQueueStore } from '../uploads/queue-store.ts';
 import { queuePhoto } from '../uploads/upload-queue.ts';
-import { invalidateOwnProfile } from './profile.ts';
+import { invalidateOwnProfile } from './profile-keys.ts';
 import { useMe } from './session.ts';
 
 export type PhotoUploadState =

@@ -8,11 +8,8 @@ import {
 } from '@heartline/domain';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api.ts';
+import { profileKeys } from './profile-keys.ts';
 import { sessionKeys } from './session.ts';
-
-export const profileKeys = {
-  own: ['profile', 'own'] as const,
-};
 
 /** The user_profile cache of spec/1 §9: fresh for 10 minutes; realtime events refresh it sooner. */
 const PROFILE_FRESH_MS = 10 * 60_000;
@@ -46,14 +43,6 @@ export function applyOwnProfile(queryClient: QueryClient, profile: OwnProfile): 
     };
     return { user };
   });
-}
-
-/** After a change made elsewhere (realtime event, photo upload): ask the server again. */
-export function invalidateOwnProfile(queryClient: QueryClient): Promise<void> {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: profileKeys.own }),
-    queryClient.invalidateQueries({ queryKey: sessionKeys.session }),
-  ]).then(() => undefined);
 }
 
 function useProfileWrite<I>(write: (input: I) => Promise<OwnProfile>) {

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useToast } from '../../app/ToastProvider.tsx';
 import { isTransientUploadError, uploadPhoto } from '../../lib/photo-upload.ts';
-import { invalidateOwnProfile } from '../queries/profile.ts';
+import { invalidateOwnProfile } from '../queries/profile-keys.ts';
 import { fetchSession } from '../queries/session.ts';
 import { indexedDbQueueStore } from './queue-store.ts';
 import { RERUN_MS, wakeUpIn } from './schedule.ts';
