@@ -58,7 +58,7 @@ export type Config = {
   seedUsers: number;
   logLevel: string;
   webDist: string | undefined;
-  /** Photo uploads processed at once; unset: all cores but one. */
+  /** Photo uploads processed at once; unset: one per core. */
   photoConcurrency: number | undefined;
 };
 

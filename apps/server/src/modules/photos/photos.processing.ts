@@ -149,7 +149,7 @@ export type PhotoProcessor = {
 };
 
 export type PhotoProcessorOptions = {
-  /** Uploads processed at once; default: all cores but one, at least one. */
+  /** Uploads processed at once; default one per core (see createPhotoProcessor). */
   concurrency?: number;
   /** Uploads allowed to wait for a slot (each holds up to 10 MB); default 16. */
   maxWaiting?: number;
@@ -157,12 +157,15 @@ export type PhotoProcessorOptions = {
 
 /**
  * Image work is CPU-bound and runs on libuv's thread pool. Left alone, a burst of uploads
- * would take every core and every pool thread, and the API (and database driver, which
- * shares the pool) would stop answering. So uploads take turns: a fixed number at once, a
- * bounded number waiting, the rest refused with 503 and Retry-After.
+ * would take every pool thread (file I/O waits behind them) and pile up 10 MB buffers. So
+ * uploads take turns: a fixed number at once, a bounded number waiting, the rest refused
+ * with 503 and Retry-After. One per core, each on one libvips thread: bench/photos measured
+ * twice the uploads/s of "cores - 1" on 2 cores, while the event loop, which needs a few
+ * per cent of a core per upload, still gets its time slices (health p50 stays in single
+ * milliseconds). PHOTO_CONCURRENCY lowers it where API latency matters more.
  */
 export function createPhotoProcessor(opts: PhotoProcessorOptions = {}): PhotoProcessor {
-  const concurrency = Math.max(1, opts.concurrency ?? os.availableParallelism() - 1);
+  const concurrency = Math.max(1, opts.concurrency ?? os.availableParallelism());
   const maxWaiting = opts.maxWaiting ?? 16;
   // One libvips thread per image keeps one upload on one core; the cache would only hold on to
   // memory, since no two uploads share an input.

@@ -300,6 +300,19 @@ describe(`photo upload (${dbKind})`, () => {
       failure(photoMessages.invalidFile),
     ]);
 
+    const twoFiles = new FormData();
+    for (const name of ['a.png', 'b.png']) {
+      twoFiles.append('file', new Blob([new Uint8Array(await solidPng(20, 20))]), name);
+    }
+    const many = await user.browser.request('/api/photos', { method: 'POST', body: twoFiles });
+    expect([many.status, await many.json()]).toEqual([400, failure(photoMessages.invalidFile)]);
+    const asText = await user.browser.request('/api/upload-profile-photo', {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: 'hello',
+    });
+    expect([asText.status, await asText.json()]).toEqual([400, failure(photoMessages.invalidFile)]);
+
     const png = dataUrl(await solidPng(20, 20), 'image/png');
     const cases: [unknown, string][] = [
       [{ userId: 'not-a-uuid', fileData: png }, photoMessages.invalidUserId],
