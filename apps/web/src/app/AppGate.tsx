@@ -6,7 +6,6 @@ import { ConnectionBanner } from '../components/ConnectionBanner.tsx';
 import { ScreenErrorBoundary } from '../components/ErrorScreens.tsx';
 import { PageLoading } from '../components/PageLoading.tsx';
 import { Splash } from '../components/Splash.tsx';
-import { TabBar } from '../components/TabBar.tsx';
 import {
   clearIntended,
   gateDecision,
@@ -23,6 +22,8 @@ import { sessionKeys, useConfigQuery, useMe } from '../state/queries/session.ts'
 import { useRealtimeState } from '../state/realtime/use-realtime-status.ts';
 
 // Off the sign-in route's bundle: only a signed-in user can have photos waiting.
+// Only signed-in people see the tab bar; its badge queries stay off the sign-in route.
+const TabBar = lazy(() => import('../components/TabBar.tsx').then((m) => ({ default: m.TabBar })));
 const BackgroundUploads = lazy(() =>
   import('./BackgroundUploads.tsx').then((m) => ({ default: m.BackgroundUploads })),
 );
@@ -126,7 +127,11 @@ function AppContent({ me }: { me: Me | null }) {
           </Suspense>
         </ScreenErrorBoundary>
       </main>
-      {showTabs && <TabBar />}
+      {showTabs && (
+        <Suspense fallback={null}>
+          <TabBar />
+        </Suspense>
+      )}
       {me && (
         <Suspense fallback={null}>
           <BackgroundUploads userId={me.id} />

@@ -7,18 +7,13 @@ import {
   type ServerToClientEvents,
 } from '@heartline/domain';
 import type { io as createSocket, Socket } from 'socket.io-client';
-import {
-  initialRealtimeState,
-  realtimeTransition,
-  type RealtimeEvent,
-  type RealtimeState,
-} from './machine.ts';
+import type { RealtimeEvent } from './machine.ts';
+import { realtimeStore } from './realtime-store.ts';
 
 export type ServerEvent = {
   [E in ServerEventName]: { name: E; payload: ServerEventPayload<E> };
 }[ServerEventName];
 
-type Listener = () => void;
 type EventHandler = (event: ServerEvent) => void;
 
 const PRESENCE_INTERVAL_MS = 25_000;
@@ -30,20 +25,11 @@ const eventNames = Object.keys(serverEvents) as ServerEventName[];
  * Every incoming payload is validated against the domain contract before handlers see it.
  */
 export class RealtimeClient {
-  private state: RealtimeState = initialRealtimeState;
   private socket: Socket<ServerToClientEvents, ClientToServerEvents> | null = null;
   private presenceTimer: ReturnType<typeof setInterval> | null = null;
   /** Bumped by stop(), so a start() whose client library is still loading gives up. */
   private generation = 0;
-  private readonly listeners = new Set<Listener>();
   private readonly handlers = new Set<EventHandler>();
-
-  getSnapshot = (): RealtimeState => this.state;
-
-  subscribe = (listener: Listener): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
 
   onEvent(handler: EventHandler): () => void {
     this.handlers.add(handler);
@@ -51,7 +37,7 @@ export class RealtimeClient {
   }
 
   start(): void {
-    if (this.socket || this.state.status !== 'idle') return;
+    if (this.socket || realtimeStore.getSnapshot().status !== 'idle') return;
     this.dispatch({ type: 'start' });
     const generation = this.generation;
     // Loaded on demand: the sign-in route never needs a socket, so it does not pay for one.
@@ -130,10 +116,7 @@ export class RealtimeClient {
   }
 
   private dispatch(event: RealtimeEvent): void {
-    const next = realtimeTransition(this.state, event);
-    if (next === this.state) return;
-    this.state = next;
-    for (const listener of this.listeners) listener();
+    realtimeStore.dispatch(event);
   }
 }
 

@@ -1,9 +1,9 @@
 import { useSyncExternalStore } from 'react';
 import type { RealtimeState } from './machine.ts';
-import { realtimeClient } from './socket-client.ts';
+import { realtimeStore } from './realtime-store.ts';
 
 export function useRealtimeState(): RealtimeState {
-  return useSyncExternalStore(realtimeClient.subscribe, realtimeClient.getSnapshot);
+  return useSyncExternalStore(realtimeStore.subscribe, realtimeStore.getSnapshot);
 }
 
 export function useRealtimeStatus() {
