@@ -34,18 +34,23 @@ export function compareKeys(x: RankKey, y: RankKey): number {
 }
 
 /**
- * Degree traversals over the index. Per-person scratch lives in one interleaved array — four
- * Int32 slots per seq: visit stamp, mutual count, connector, 3rd-degree parent — so a visit
- * touches one cache line instead of three. It is reused by every call, so a request's
- * traversal allocates almost nothing; callers read results before the next call (everything
- * here is synchronous, so no other request interleaves).
+ * Degree traversals over the index. The hot loops touch one small array only: a 16-bit visit
+ * stamp per seq (2 MB per million users, so it stays in the CPU cache) holding epoch * 4 +
+ * level. Mutual counts and connectors are worked out afterwards for the rows actually shown,
+ * from their own neighbour lists. Scratch is reused by every call, so a traversal allocates
+ * almost nothing; callers read results before the next call (everything here is synchronous,
+ * so no other request interleaves).
  */
 export class GraphTraversal {
-  private slots = new Int32Array(0);
+  private stamp = new Uint16Array(0);
   private secondList = new Int32Array(0);
   private thirdList = new Int32Array(0);
   private epoch = 0;
   private base = 0;
+  /** Which viewer the current stamps describe, and how far they go. */
+  private viewer = -1;
+  private version = -1;
+  private reach: 'friends' | 'second' | 'third' = 'friends';
   secondLength = 0;
   thirdLength = 0;
 
@@ -58,129 +63,166 @@ export class GraphTraversal {
     private readonly fullThirdBudget = 60_000,
   ) {}
 
-  /** A fresh stamp base: slot 0 of a visited seq holds base + its level (0 self .. 3). */
-  private begin(): number {
+  /** A fresh stamp base: stamp[x] - base is x's level (0 self .. 3) when visited. */
+  private begin(viewer: number): number {
     const n = this.g.size;
-    if (this.slots.length < n * 4) {
-      this.slots = new Int32Array(n * 4);
+    if (this.stamp.length < n) {
+      this.stamp = new Uint16Array(n);
       this.secondList = new Int32Array(n);
       this.thirdList = new Int32Array(n);
       this.epoch = 0;
     }
     this.epoch++;
-    if (this.epoch * 4 + 4 >= 0x7fffffff) {
-      this.slots.fill(0);
+    if (this.epoch * 4 + 3 > 0xffff) {
+      this.stamp.fill(0);
       this.epoch = 1;
     }
+    this.viewer = viewer;
+    this.version = this.g.version;
+    this.reach = 'friends';
     return (this.base = this.epoch * 4);
   }
 
   /** 0 self, 1, 2, 3, or -1 (not reached) in the last traversal. */
   level(x: number): number {
-    const d = (this.slots[x << 2] ?? 0) - this.base;
+    const d = (this.stamp[x] ?? 0) - this.base;
     return d >= 0 && d <= 3 ? d : -1;
   }
 
-  /** After collectSecond: how many of the viewer's friends are friends with x. */
-  mutualCount(x: number): number {
-    return this.slots[(x << 2) + 1] ?? 0;
-  }
-
-  /** After collectSecond: the connector chosen for x. */
-  connectorOf(x: number): number {
-    return this.slots[(x << 2) + 2] ?? 0;
-  }
-
   markFriends(viewer: number): void {
-    const base = this.begin();
-    const slots = this.slots;
-    slots[viewer << 2] = base;
+    const base = this.begin(viewer);
+    const stamp = this.stamp;
+    stamp[viewer] = base;
     const friends = this.g.neighbours(viewer);
-    for (let i = 0; i < friends.length; i++) slots[friends[i]! << 2] = base + 1;
+    for (let i = 0; i < friends.length; i++) stamp[friends[i]!] = base + 1;
   }
 
-  /**
-   * Marks the viewer's friends and collects the 2nd degree with, for each person, the number of
-   * mutual friends and one connector — a friend who allows being shown in paths when one exists.
-   */
+  /** Marks the viewer's friends and lists the 2nd degree (blocked people left out). */
   collectSecond(viewer: number): void {
     this.markFriends(viewer);
     const g = this.g;
     const base = this.base;
-    const slots = this.slots;
-    const hidden = g.hidden;
+    const stamp = this.stamp;
     const list = this.secondList;
     const blocked = g.blockedWith(viewer);
     const friends = g.neighbours(viewer);
     let n = 0;
     for (let i = 0; i < friends.length; i++) {
-      const f = friends[i]!;
-      const fHidden = hidden[f] === 1;
-      const arr = g.span(f);
+      const arr = g.span(friends[i]!);
       for (let j = g.spanStart, end = g.spanEnd; j < end; j++) {
         const y = arr[j]!;
-        const k = y << 2;
-        const m = slots[k]!;
-        if (m === base + 2) {
-          slots[k + 1]!++;
-          if (!fHidden && hidden[slots[k + 2]!] === 1) slots[k + 2] = f;
-        } else if (m < base) {
-          if (blocked?.has(y)) continue;
-          slots[k] = base + 2;
-          slots[k + 1] = 1;
-          slots[k + 2] = f;
-          list[n++] = y;
-        }
+        if (stamp[y]! >= base) continue;
+        if (blocked?.has(y)) continue;
+        stamp[y] = base + 2;
+        list[n++] = y;
       }
     }
     this.secondLength = n;
+    this.reach = 'second';
+  }
+
+  /** collectSecond unless the stamps already hold exactly this viewer's 2nd degree. */
+  ensureSecond(viewer: number): void {
+    const current = this.viewer === viewer && this.version === this.g.version;
+    if (!current || this.reach !== 'second') this.collectSecond(viewer);
   }
 
   /**
-   * After collectSecond: the people at distance exactly 3, each with its 2nd-degree parent,
-   * stopping once `cap` are found (the tab count needs no more).
+   * After collectSecond: the people at distance exactly 3, stopping once `cap` are found (the
+   * tab count needs no more).
    */
   collectThird(viewer: number, cap = Infinity): void {
     const g = this.g;
     const base = this.base;
-    const slots = this.slots;
-    const hidden = g.hidden;
+    const stamp = this.stamp;
     const second = this.secondList;
     const list = this.thirdList;
     const blocked = g.blockedWith(viewer);
     let n = 0;
     for (let i = 0; i < this.secondLength && n < cap; i++) {
-      const y = second[i]!;
-      const yHidden = hidden[y] === 1;
-      const arr = g.span(y);
+      const arr = g.span(second[i]!);
       for (let j = g.spanStart, end = g.spanEnd; j < end; j++) {
         const z = arr[j]!;
-        const k = z << 2;
-        const m = slots[k]!;
-        if (m === base + 3) {
-          if (!yHidden && hidden[slots[k + 3]!] === 1) slots[k + 3] = y;
-        } else if (m < base) {
-          if (blocked?.has(z)) continue;
-          slots[k] = base + 3;
-          slots[k + 3] = y;
-          list[n++] = z;
-          if (n >= cap) break;
-        }
+        if (stamp[z]! >= base) continue;
+        if (blocked?.has(z)) continue;
+        stamp[z] = base + 3;
+        list[n++] = z;
+        if (n >= cap) break;
       }
     }
     this.thirdLength = n;
+    this.reach = 'third';
   }
 
-  /** Mutual friends of the viewer (friends marked by the last traversal) and x. */
-  private countMutual(x: number): number {
+  /**
+   * A neighbour of x at `level` in the current traversal — one who may be shown in paths when
+   * there is one — and how many neighbours of x are at that level.
+   */
+  private throughLevel(x: number, level: number): { via: number; count: number } {
     const g = this.g;
-    const arr = g.span(x);
-    const target = this.base + 1;
-    let c = 0;
-    for (let j = g.spanStart, end = g.spanEnd; j < end; j++) {
-      if (this.slots[arr[j]! << 2] === target) c++;
+    if (level === 1 && this.viewer >= 0) {
+      // Friends in common: intersect the two sorted neighbour lists. Top-ranked people are
+      // often hubs with thousands of friends; then the viewer's few friends are looked up in
+      // x's list by binary search instead of walking it.
+      const friends = g.neighbours(this.viewer);
+      const theirs = g.neighbours(x);
+      let via = -1;
+      let count = 0;
+      const take = (f: number) => {
+        count++;
+        if (via < 0 || (g.hidden[via] === 1 && g.hidden[f] === 0)) via = f;
+      };
+      if (theirs.length > 16 * friends.length) {
+        for (let i = 0; i < friends.length; i++) {
+          const f = friends[i]!;
+          let lo = 0;
+          let hi = theirs.length - 1;
+          while (lo <= hi) {
+            const mid = (lo + hi) >>> 1;
+            const m = theirs[mid]!;
+            if (m === f) {
+              take(f);
+              break;
+            }
+            if (m < f) lo = mid + 1;
+            else hi = mid - 1;
+          }
+        }
+      } else {
+        for (let i = 0, j = 0; i < friends.length && j < theirs.length;) {
+          const a = friends[i]!;
+          const b = theirs[j]!;
+          if (a === b) {
+            take(a);
+            i++;
+            j++;
+          } else if (a < b) i++;
+          else j++;
+        }
+      }
+      return { via, count };
     }
-    return c;
+    const want = this.base + level;
+    const arr = g.span(x);
+    let via = -1;
+    let count = 0;
+    for (let j = g.spanStart, end = g.spanEnd; j < end; j++) {
+      const y = arr[j]!;
+      if (this.stamp[y] !== want) continue;
+      count++;
+      if (via < 0 || (g.hidden[via] === 1 && g.hidden[y] === 0)) via = y;
+    }
+    return { via, count };
+  }
+
+  /** After collectSecond: how many of the viewer's friends are friends with x. */
+  mutualCount(x: number): number {
+    return this.throughLevel(x, 1).count;
+  }
+
+  /** After collectSecond: the connector shown for x (a friend of both). */
+  connectorOf(x: number): number {
+    return this.throughLevel(x, 1).via;
   }
 
   /**
@@ -222,7 +264,13 @@ export class GraphTraversal {
       for (let i = 0; i < friends.length; i++) consider(friends[i]!, 1);
     }
     if (withSecond) {
-      for (let i = 0; i < this.secondLength; i++) consider(this.secondList[i]!, 2);
+      // Most of a large 2nd degree is rejected on trust alone; keep that test in a tight loop.
+      const list = this.secondList;
+      for (let i = 0, n = this.secondLength; i < n; i++) {
+        const y = list[i]!;
+        if (heap.length === keep && !heap[0]!.fav && trustOf[y]! < heap[0]!.trust) continue;
+        consider(y, 2);
+      }
     }
     if (thirdInFull) {
       for (let i = 0; i < this.thirdLength; i++) consider(this.thirdList[i]!, 3);
@@ -241,27 +289,26 @@ export class GraphTraversal {
    */
   private scanThird(req: RankRequest, heap: RankKey[], keep: number): void {
     const g = this.g;
-    const slots = this.slots;
+    const stamp = this.stamp;
     const base = this.base;
     const blocked = g.blockedWith(req.viewer);
     const after = req.after;
     const from = after ? (after.fav ? g.order.maxTrust : after.trust) : g.order.maxTrust;
+    this.reach = 'third';
     g.order.walkDown(from, (trust, members) => {
       const top = heap.length === keep ? heap[0]! : null;
       if (top && (top.fav || top.trust > trust)) return false;
       const keys = members.map((seq) => ({ seq, name: g.names[seq]! }));
       keys.sort((x, y) => (x.name !== y.name ? (x.name < y.name ? -1 : 1) : x.seq - y.seq));
       for (const { seq, name } of keys) {
-        if (slots[seq << 2]! >= base || blocked?.has(seq)) continue;
+        if (stamp[seq]! >= base || blocked?.has(seq)) continue;
         if (req.search && !name.includes(req.search)) continue;
         const key: RankKey = { fav: false, trust, degree: 3, name, seq };
         if (after && compareKeys(key, after) <= 0) continue;
         const worst = heap.length === keep ? heap[0]! : null;
         if (worst && compareKeys(key, worst) >= 0) return false;
-        const parent = this.secondDegreeFriendOf(seq);
-        if (parent < 0) continue;
-        slots[seq << 2] = base + 3;
-        slots[(seq << 2) + 3] = parent;
+        if (this.throughLevel(seq, 2).via < 0) continue;
+        stamp[seq] = base + 3;
         if (heap.length < keep) heapPush(heap, key);
         else heapReplaceTop(heap, key);
       }
@@ -269,28 +316,17 @@ export class GraphTraversal {
     });
   }
 
-  /** A friend of z in the viewer's 2nd degree (one who may be shown, if any), or -1. */
-  private secondDegreeFriendOf(z: number): number {
-    const g = this.g;
-    const level2 = this.base + 2;
-    let found = -1;
-    const arr = g.span(z);
-    for (let j = g.spanStart, end = g.spanEnd; j < end; j++) {
-      const y = arr[j]!;
-      if (this.slots[y << 2] !== level2) continue;
-      if (g.hidden[y] === 0) return y;
-      if (found < 0) found = y;
-    }
-    return found;
-  }
-
+  /** Mutual count and connectors for a row that will be shown. */
   private describe(key: RankKey): Ranked {
-    const k = key.seq << 2;
-    const slots = this.slots;
-    if (key.degree === 1) return { ...key, mutual: this.countMutual(key.seq), via: 0, via2: 0 };
-    if (key.degree === 2) return { ...key, mutual: slots[k + 1]!, via: slots[k + 2]!, via2: 0 };
-    const b = slots[k + 3]!;
-    return { ...key, mutual: 0, via: slots[(b << 2) + 2]!, via2: b };
+    if (key.degree === 1) {
+      return { ...key, mutual: this.throughLevel(key.seq, 1).count, via: 0, via2: 0 };
+    }
+    if (key.degree === 2) {
+      const { via, count } = this.throughLevel(key.seq, 1);
+      return { ...key, mutual: count, via, via2: 0 };
+    }
+    const b = this.throughLevel(key.seq, 2).via;
+    return { ...key, mutual: 0, via: this.throughLevel(b, 1).via, via2: b };
   }
 
   /**
@@ -307,10 +343,10 @@ export class GraphTraversal {
     if (g.isBlocked(viewer, target) || !g.knows(target)) return null;
     this.markFriends(viewer);
     const friend = this.base + 1;
-    const slots = this.slots;
+    const stamp = this.stamp;
     const mutual: number[] = [];
-    for (const b of g.neighbours(target)) if (slots[b << 2] === friend) mutual.push(b);
-    if (slots[target << 2] === friend) return { degree: 1, mutual, path: [viewer, target] };
+    for (const b of g.neighbours(target)) if (stamp[b] === friend) mutual.push(b);
+    if (stamp[target] === friend) return { degree: 1, mutual, path: [viewer, target] };
     if (mutual.length > 0) {
       const shown = mutual.find((m) => g.hidden[m] === 0) ?? mutual[0]!;
       return { degree: 2, mutual, path: [viewer, shown, target] };
@@ -321,7 +357,7 @@ export class GraphTraversal {
       const arr = g.span(b);
       for (let j = g.spanStart, end = g.spanEnd; j < end; j++) {
         const a = arr[j]!;
-        if (slots[a << 2] !== friend) continue;
+        if (stamp[a] !== friend) continue;
         const path = [viewer, a, b, target];
         if (g.hidden[a] === 0 && g.hidden[b] === 0) return { degree: 3, mutual, path };
         best ??= path;

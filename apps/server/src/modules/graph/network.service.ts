@@ -60,7 +60,7 @@ export function createNetworkService(deps: { graph: Graph; people: NetworkReposi
     let third = 0;
     let thirdCapped = false;
     if (unlocked.thirdDegree) {
-      traversal.collectSecond(v);
+      traversal.ensureSecond(v);
       traversal.collectThird(v, THIRD_DEGREE_COUNT_CAP + 1);
       third = Math.min(traversal.thirdLength, THIRD_DEGREE_COUNT_CAP);
       thirdCapped = traversal.thirdLength > THIRD_DEGREE_COUNT_CAP;
@@ -85,6 +85,8 @@ export function createNetworkService(deps: { graph: Graph; people: NetworkReposi
     v: number,
     userId: string,
     input: ConnectionsInput,
+    /** Runs right after ranking, while the traversal still describes this viewer. */
+    alongside?: () => void,
   ): Promise<ConnectionsPage> {
     const { friends, trust, unlocked } = standing(v);
     const locked = lockedTabMessage(input.tab, unlocked, friends, trust);
@@ -110,6 +112,7 @@ export function createNetworkService(deps: { graph: Graph; people: NetworkReposi
       limit: input.limit,
       search: (input.q ?? '').toLowerCase(),
     });
+    alongside?.();
     const page = ranked.slice(0, input.limit);
     const seqs = new Set<number>();
     const shown = new Map<number, boolean>();
@@ -159,8 +162,12 @@ export function createNetworkService(deps: { graph: Graph; people: NetworkReposi
     /** The Network screen on open: the summary and the first page of a tab, one round trip. */
     async page(userId: string, input: ConnectionsInput): Promise<NetworkPage> {
       const viewer = await viewerRow(userId);
-      const connections = await connectionsOf(viewer.seq, userId, input);
-      return { summary: summaryOf(viewer), connections };
+      let summary: NetworkSummary | undefined;
+      // The summary reuses the ranking's 2nd-degree traversal (one walk per screen open).
+      const connections = await connectionsOf(viewer.seq, userId, input, () => {
+        summary = summaryOf(viewer);
+      });
+      return { summary: summary!, connections };
     },
 
     async path(userId: string, targetId: string): Promise<ConnectionPath> {
