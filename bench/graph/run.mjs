@@ -92,7 +92,15 @@ log(`${userCount} users; ${sampled.length} sampled, top ${topUsers.length} by de
 const port = await freePort();
 const child = spawn(
   process.execPath,
-  ['--import', 'tsx', path.join(here, 'server.mjs'), dbUrl, String(port)],
+  [
+    // e.g. BENCH_SERVER_NODE_ARGS=--cpu-prof to profile the server under load.
+    ...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean),
+    '--import',
+    'tsx',
+    path.join(here, 'server.mjs'),
+    dbUrl,
+    String(port),
+  ],
   {
     cwd: path.resolve(here, '../../apps/server'),
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -156,6 +164,13 @@ const results = {
   startup: ready,
 };
 results.network = await load('network page (product), sampled users', sampled, networkPath);
+if (args.only === 'network') {
+  child.kill('SIGTERM');
+  await new Promise((r) => child.once('exit', r));
+  await db.query(`delete from sessions where user_agent = 'graph bench'`);
+  await db.end();
+  process.exit(0);
+}
 results.networkTop = await load(
   'network page (product), top 0.1 % by degree',
   topUsers,
@@ -198,20 +213,20 @@ results.baselineTopSequential = await sequential(
   'network page (plain SQL), top 0.1 %, one at a time',
   topUsers,
   baselinePath,
-  Math.min(100, topUsers.length),
+  Math.min(30, topUsers.length),
 );
 results.networkTopSequential = await sequential(
   'network page (product), top 0.1 %, one at a time',
   topUsers,
   networkPath,
-  Math.min(100, topUsers.length),
+  Math.min(30, topUsers.length),
 );
 results.baselineSameRate = await load(
   'network page (plain SQL), sampled, same rate',
   sampled,
   baselinePath,
   {
-    duration: Math.min(seconds, 15),
+    duration: Math.min(seconds, 10),
   },
 );
 

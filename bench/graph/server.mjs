@@ -58,12 +58,15 @@ const BASELINE_SUMMARY = `
     where e.y <> (select seq from me) and e.y not in (select x from f)
   ),
   t as (
-    select distinct e.y from s ${NEIGHBOURS('s.y')}
-    where e.y <> (select seq from me) and e.y not in (select x from f) and e.y not in (select y from s)
-    limit 1000
+    -- DISTINCT cannot stop early in PostgreSQL; cap the rows it has to look at instead.
+    select distinct y from (
+      select e.y from s ${NEIGHBOURS('s.y')}
+      where e.y <> (select seq from me) and e.y not in (select x from f) and e.y not in (select y from s)
+      limit 20000
+    ) z
   )
   select me.trust_score, me.friend_count, me.second_degree_count,
-         (select count(*) from t)::int as third,
+         least((select count(*) from t), 999)::int as third,
          (select count(*) from connection_requests r where r.to_user_id = me.id and r.status = 'PENDING')::int as pending,
          (select count(*) from favorites v where v.user_seq = me.seq)::int as favorites
   from me`;

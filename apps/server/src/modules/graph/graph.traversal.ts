@@ -43,6 +43,8 @@ export function compareKeys(x: RankKey, y: RankKey): number {
  */
 export class GraphTraversal {
   private stamp = new Uint16Array(0);
+  /** Mutual-friend count of each 2nd-degree person (saturating), written by collectSecond. */
+  private count = new Uint16Array(0);
   private secondList = new Int32Array(0);
   private thirdList = new Int32Array(0);
   private epoch = 0;
@@ -68,6 +70,7 @@ export class GraphTraversal {
     const n = this.g.size;
     if (this.stamp.length < n) {
       this.stamp = new Uint16Array(n);
+      this.count = new Uint16Array(n);
       this.secondList = new Int32Array(n);
       this.thirdList = new Int32Array(n);
       this.epoch = 0;
@@ -103,17 +106,24 @@ export class GraphTraversal {
     const g = this.g;
     const base = this.base;
     const stamp = this.stamp;
+    const count = this.count;
     const list = this.secondList;
     const blocked = g.blockedWith(viewer);
     const friends = g.neighbours(viewer);
+    const second = base + 2;
     let n = 0;
     for (let i = 0; i < friends.length; i++) {
       const arr = g.span(friends[i]!);
       for (let j = g.spanStart, end = g.spanEnd; j < end; j++) {
         const y = arr[j]!;
-        if (stamp[y]! >= base) continue;
+        const m = stamp[y]!;
+        if (m >= base) {
+          if (m === second && count[y]! < 0xffff) count[y]!++;
+          continue;
+        }
         if (blocked?.has(y)) continue;
-        stamp[y] = base + 2;
+        stamp[y] = second;
+        count[y] = 1;
         list[n++] = y;
       }
     }
@@ -155,74 +165,107 @@ export class GraphTraversal {
   }
 
   /**
-   * A neighbour of x at `level` in the current traversal — one who may be shown in paths when
-   * there is one — and how many neighbours of x are at that level.
+   * Friends the viewer and x have in common: the two sorted neighbour lists intersected. For a
+   * hub with thousands of friends, the viewer's few friends are looked up by binary search.
    */
-  private throughLevel(x: number, level: number): { via: number; count: number } {
+  private commonFriends(x: number): number {
     const g = this.g;
-    if (level === 1 && this.viewer >= 0) {
-      // Friends in common: intersect the two sorted neighbour lists. Top-ranked people are
-      // often hubs with thousands of friends; then the viewer's few friends are looked up in
-      // x's list by binary search instead of walking it.
-      const friends = g.neighbours(this.viewer);
-      const theirs = g.neighbours(x);
-      let via = -1;
-      let count = 0;
-      const take = (f: number) => {
-        count++;
-        if (via < 0 || (g.hidden[via] === 1 && g.hidden[f] === 0)) via = f;
-      };
-      if (theirs.length > 16 * friends.length) {
-        for (let i = 0; i < friends.length; i++) {
-          const f = friends[i]!;
-          let lo = 0;
-          let hi = theirs.length - 1;
-          while (lo <= hi) {
-            const mid = (lo + hi) >>> 1;
-            const m = theirs[mid]!;
-            if (m === f) {
-              take(f);
-              break;
-            }
-            if (m < f) lo = mid + 1;
-            else hi = mid - 1;
+    const friends = g.neighbours(this.viewer);
+    const theirs = g.neighbours(x);
+    let count = 0;
+    if (theirs.length > 16 * friends.length) {
+      for (let i = 0; i < friends.length; i++) {
+        const f = friends[i]!;
+        let lo = 0;
+        let hi = theirs.length - 1;
+        while (lo <= hi) {
+          const mid = (lo + hi) >>> 1;
+          const m = theirs[mid]!;
+          if (m < f) lo = mid + 1;
+          else if (m > f) hi = mid - 1;
+          else {
+            count++;
+            break;
           }
         }
-      } else {
-        for (let i = 0, j = 0; i < friends.length && j < theirs.length;) {
-          const a = friends[i]!;
-          const b = theirs[j]!;
-          if (a === b) {
-            take(a);
-            i++;
-            j++;
-          } else if (a < b) i++;
-          else j++;
-        }
       }
-      return { via, count };
+      return count;
     }
-    const want = this.base + level;
-    const arr = g.span(x);
-    let via = -1;
-    let count = 0;
-    for (let j = g.spanStart, end = g.spanEnd; j < end; j++) {
-      const y = arr[j]!;
-      if (this.stamp[y] !== want) continue;
-      count++;
-      if (via < 0 || (g.hidden[via] === 1 && g.hidden[y] === 0)) via = y;
+    for (let i = 0, j = 0; i < friends.length && j < theirs.length;) {
+      const a = friends[i]!;
+      const b = theirs[j]!;
+      if (a < b) i++;
+      else if (a > b) j++;
+      else {
+        count++;
+        i++;
+        j++;
+      }
     }
-    return { via, count };
+    return count;
   }
 
   /** After collectSecond: how many of the viewer's friends are friends with x. */
   mutualCount(x: number): number {
-    return this.throughLevel(x, 1).count;
+    return this.level(x) === 2 ? this.count[x]! : this.commonFriends(x);
   }
 
-  /** After collectSecond: the connector shown for x (a friend of both). */
+  /** A friend of x in the viewer's 2nd degree: the first who may be shown, else any, else -1. */
+  private parentOf(x: number): number {
+    const g = this.g;
+    const want = this.base + 2;
+    const arr = g.span(x);
+    let fallback = -1;
+    for (let j = g.spanStart, end = g.spanEnd; j < end; j++) {
+      const y = arr[j]!;
+      if (this.stamp[y] !== want) continue;
+      if (g.hidden[y] === 0) return y;
+      if (fallback < 0) fallback = y;
+    }
+    return fallback;
+  }
+
+  /**
+   * After collectSecond: the connector shown for 2nd-degree x — the first friend in common
+   * who may be shown in paths, else the first one at all. Stops at the first shown one.
+   */
   connectorOf(x: number): number {
-    return this.throughLevel(x, 1).via;
+    const g = this.g;
+    const friends = g.neighbours(this.viewer);
+    const theirs = g.neighbours(x);
+    let fallback = -1;
+    if (theirs.length > 16 * friends.length) {
+      for (let i = 0; i < friends.length; i++) {
+        const f = friends[i]!;
+        let lo = 0;
+        let hi = theirs.length - 1;
+        while (lo <= hi) {
+          const mid = (lo + hi) >>> 1;
+          const m = theirs[mid]!;
+          if (m < f) lo = mid + 1;
+          else if (m > f) hi = mid - 1;
+          else {
+            if (g.hidden[f] === 0) return f;
+            if (fallback < 0) fallback = f;
+            break;
+          }
+        }
+      }
+      return fallback;
+    }
+    for (let i = 0, j = 0; i < friends.length && j < theirs.length;) {
+      const a = friends[i]!;
+      const b = theirs[j]!;
+      if (a < b) i++;
+      else if (a > b) j++;
+      else {
+        if (g.hidden[a] === 0) return a;
+        if (fallback < 0) fallback = a;
+        i++;
+        j++;
+      }
+    }
+    return fallback;
   }
 
   /**
@@ -307,7 +350,7 @@ export class GraphTraversal {
         if (after && compareKeys(key, after) <= 0) continue;
         const worst = heap.length === keep ? heap[0]! : null;
         if (worst && compareKeys(key, worst) >= 0) return false;
-        if (this.throughLevel(seq, 2).via < 0) continue;
+        if (this.parentOf(seq) < 0) continue;
         stamp[seq] = base + 3;
         if (heap.length < keep) heapPush(heap, key);
         else heapReplaceTop(heap, key);
@@ -319,14 +362,13 @@ export class GraphTraversal {
   /** Mutual count and connectors for a row that will be shown. */
   private describe(key: RankKey): Ranked {
     if (key.degree === 1) {
-      return { ...key, mutual: this.throughLevel(key.seq, 1).count, via: 0, via2: 0 };
+      return { ...key, mutual: this.commonFriends(key.seq), via: 0, via2: 0 };
     }
     if (key.degree === 2) {
-      const { via, count } = this.throughLevel(key.seq, 1);
-      return { ...key, mutual: count, via, via2: 0 };
+      return { ...key, mutual: this.count[key.seq]!, via: this.connectorOf(key.seq), via2: 0 };
     }
-    const b = this.throughLevel(key.seq, 2).via;
-    return { ...key, mutual: 0, via: this.throughLevel(b, 1).via, via2: b };
+    const b = this.parentOf(key.seq);
+    return { ...key, mutual: 0, via: this.connectorOf(b), via2: b };
   }
 
   /**
