@@ -205,7 +205,7 @@ export const connectionViewSchema = z.object({
   /** 2nd and 3rd degree: the viewer's friend the path goes through (null when hidden). */
   connectedThrough: z.uuid().nullable().optional(),
   connectedThroughName: z.string().optional(),
-  /** 2nd and 3rd degree: You -> ... -> this person. */
+  /** 3rd degree: You -> friend -> friend of friend -> this person (2nd degree: see above). */
   path: z.array(pathNodeSchema).optional(),
 });
 export type ConnectionView = z.infer<typeof connectionViewSchema>;

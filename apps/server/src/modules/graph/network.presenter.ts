@@ -55,24 +55,40 @@ export function presentConnection(
     };
   }
   const first = presentPathNode(people.get(row.via), shown(row.via));
+  const common = {
+    ...base,
+    createdAt: null,
+    connectedThrough: first.userId,
+    connectedThroughName: first.name,
+  };
+  if (row.degree === 2) {
+    // The inline chain is You -> connectedThrough -> them; no separate path needed.
+    return {
+      ...common,
+      id: `2nd-degree-${person.id}`,
+      degree: 2,
+      status: 'POTENTIAL',
+      connectionType: 'FRIEND_OF_FRIEND',
+    };
+  }
   const target: PathNode = {
     userId: person.id,
     name: base.name,
     avatar: person.avatarUrl,
     isSelf: false,
   };
-  const hops =
-    row.degree === 2 ? [first] : [first, presentPathNode(people.get(row.via2), shown(row.via2))];
   return {
-    ...base,
-    id: `${row.degree === 2 ? '2nd' : '3rd'}-degree-${person.id}`,
-    degree: row.degree === 2 ? 2 : 3,
-    status: row.degree === 2 ? 'POTENTIAL' : 'EXTENDED',
-    connectionType: row.degree === 2 ? 'FRIEND_OF_FRIEND' : 'EXTENDED_NETWORK',
-    createdAt: null,
-    connectedThrough: first.userId,
-    connectedThroughName: first.name,
-    path: [presentSelf(viewerId), ...hops, target],
+    ...common,
+    id: `3rd-degree-${person.id}`,
+    degree: 3,
+    status: 'EXTENDED',
+    connectionType: 'EXTENDED_NETWORK',
+    path: [
+      presentSelf(viewerId),
+      first,
+      presentPathNode(people.get(row.via2), shown(row.via2)),
+      target,
+    ],
   };
 }
 
