@@ -3,7 +3,11 @@
 //   POST /bench/change            one friendship change through the product's graph write path,
 //                                 with timings and a check of every stored figure it moved
 // Prints one line `READY {json}` with start-up figures. Run by run.mjs; usage:
-//   node --import tsx bench/graph/server.mjs <databaseUrl> <port>
+//   node --import tsx bench/graph/server.mjs <databaseUrl> <port> [instances=1]
+// With more than one instance, node's cluster module runs them on the one port (the product's
+// scale-out model, one instance per core); they keep their graph indexes in step over Redis.
+import cluster from 'node:cluster';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,45 +16,83 @@ import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { requireSession } from '../../apps/server/src/plugins/session.ts';
 
-const [databaseUrl, port] = process.argv.slice(2);
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'heartline-bench-graph-'));
-const rssBefore = process.memoryUsage().rss;
-const started = performance.now();
-const built = await buildApp(
-  loadConfig({
-    NODE_ENV: 'development',
-    HOST: '127.0.0.1',
-    PORT: port,
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    DATA_DIR: dataDir,
-    DATABASE_URL: databaseUrl,
-    LOG_LEVEL: 'silent',
-    SEED_ON_EMPTY: 'false',
-  }),
-  { logger: false },
-);
-const buildMs = performance.now() - started;
-const { app } = built;
-const graph = built.network.graph;
+const [databaseUrl, port, instancesArg] = process.argv.slice(2);
+const instances = Number(instancesArg ?? 1);
 
-// The baseline gets the same pool size as the app and more sort/hash memory than the default,
-// so it is not handicapped by spills.
-const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, options: '-c work_mem=64MB' });
+if (cluster.isPrimary && instances > 1) {
+  const prefix = `hlbench:${randomBytes(4).toString('hex')}:`;
+  const ready = [];
+  for (let i = 0; i < instances; i++) {
+    const worker = cluster.fork({ BENCH_REDIS_PREFIX: prefix });
+    worker.on('message', (m) => {
+      if (!m?.ready) return;
+      ready.push(m.ready);
+      if (ready.length === instances) {
+        console.log(
+          `READY ${JSON.stringify({
+            instances,
+            buildAppMs: Math.max(...ready.map((r) => r.buildAppMs)),
+            indexLoadMs: Math.max(...ready.map((r) => r.indexLoadMs)),
+            indexBytes: ready[0].indexBytes,
+            edges: ready[0].edges,
+            rssGrowthBytes: ready[0].rssGrowthBytes,
+          })}`,
+        );
+      }
+    });
+  }
+  const stopAll = () => {
+    for (const w of Object.values(cluster.workers ?? {})) w?.kill('SIGTERM');
+    setTimeout(() => process.exit(0), 3000).unref();
+  };
+  process.once('SIGTERM', stopAll);
+  process.once('SIGINT', stopAll);
+} else {
+  await serve();
+}
 
-const FRIENDS = `
+async function serve() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'heartline-bench-graph-'));
+  const rssBefore = process.memoryUsage().rss;
+  const started = performance.now();
+  const built = await buildApp(
+    loadConfig({
+      NODE_ENV: 'development',
+      HOST: '127.0.0.1',
+      PORT: port,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: 'silent',
+      SEED_ON_EMPTY: 'false',
+      ...(process.env.BENCH_REDIS_PREFIX
+        ? { REDIS_URL: 'redis://127.0.0.1:6379', REDIS_PREFIX: process.env.BENCH_REDIS_PREFIX }
+        : {}),
+    }),
+    { logger: false },
+  );
+  const buildMs = performance.now() - started;
+  const { app } = built;
+  const graph = built.network.graph;
+
+  // The baseline gets the same pool size as the app and more sort/hash memory than the default,
+  // so it is not handicapped by spills.
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, options: '-c work_mem=64MB' });
+
+  const FRIENDS = `
   f as (
     select user_high as x from friendships where user_low = (select seq from me)
     union all
     select user_low from friendships where user_high = (select seq from me)
   )`;
-const NEIGHBOURS = (col) => `
+  const NEIGHBOURS = (col) => `
   cross join lateral (
     select user_high as y from friendships where user_low = ${col}
     union all
     select user_low from friendships where user_high = ${col}
   ) e`;
 
-const BASELINE_SUMMARY = `
+  const BASELINE_SUMMARY = `
   with me as (select id, seq, trust_score, friend_count, second_degree_count from users where id = $1),
   ${FRIENDS},
   s as (
@@ -71,7 +113,7 @@ const BASELINE_SUMMARY = `
          (select count(*) from favorites v where v.user_seq = me.seq)::int as favorites
   from me`;
 
-const BASELINE_SECOND = `
+  const BASELINE_SECOND = `
   with me as (select seq from users where id = $1),
   ${FRIENDS},
   fof as (
@@ -87,76 +129,77 @@ const BASELINE_SECOND = `
   order by u.trust_score desc, lower(u.name), u.seq
   limit $2`;
 
-app.get('/api/bench/baseline/network', async (request) => {
-  const { userId } = requireSession(request);
-  const summary = await pool.query(BASELINE_SUMMARY, [userId]);
-  const page = await pool.query(BASELINE_SECOND, [userId, 50]);
-  return { summary: summary.rows[0], items: page.rows };
-});
-
-app.post('/api/bench/change', async (request) => {
-  const { a, b, op } = request.body;
-  let insideMs = 0;
-  const t0 = performance.now();
-  await graph.write(async (trx, record) => {
-    const changed =
-      op === 'add'
-        ? await graph.repo.insertFriendship(trx, a, b)
-        : await graph.repo.deleteFriendship(trx, a, b);
-    if (changed) await record(op === 'add' ? 'add' : 'remove', a, b);
-    insideMs = performance.now();
+  app.get('/api/bench/baseline/network', async (request) => {
+    const { userId } = requireSession(request);
+    const summary = await pool.query(BASELINE_SUMMARY, [userId]);
+    const page = await pool.query(BASELINE_SECOND, [userId, 50]);
+    return { summary: summary.rows[0], items: page.rows };
   });
-  const storedMs = performance.now() - insideMs;
-  // Which users moved: both ends and their friends is the superset; compare all of them.
-  const reach = [...new Set([a, b, ...graph.index.neighbours(a), ...graph.index.neighbours(b)])];
-  const rows = await pool.query(
-    'select seq::int as seq, friend_count, second_degree_count, trust_score from users where seq = any($1::bigint[])',
-    [reach],
-  );
-  let wrong = 0;
-  for (const r of rows.rows) {
-    if (
-      r.friend_count !== graph.index.degree(r.seq) ||
-      r.second_degree_count !== graph.index.second[r.seq] ||
-      r.trust_score !== graph.index.trust(r.seq)
-    ) {
-      wrong++;
+
+  app.post('/api/bench/change', async (request) => {
+    const { a, b, op } = request.body;
+    let insideMs = 0;
+    const t0 = performance.now();
+    await graph.write(async (trx, record) => {
+      const changed =
+        op === 'add'
+          ? await graph.repo.insertFriendship(trx, a, b)
+          : await graph.repo.deleteFriendship(trx, a, b);
+      if (changed) await record(op === 'add' ? 'add' : 'remove', a, b);
+      insideMs = performance.now();
+    });
+    const storedMs = performance.now() - insideMs;
+    // Which users moved: both ends and their friends is the superset; compare all of them.
+    const reach = [...new Set([a, b, ...graph.index.neighbours(a), ...graph.index.neighbours(b)])];
+    const rows = await pool.query(
+      'select seq::int as seq, friend_count, second_degree_count, trust_score from users where seq = any($1::bigint[])',
+      [reach],
+    );
+    let wrong = 0;
+    for (const r of rows.rows) {
+      if (
+        r.friend_count !== graph.index.degree(r.seq) ||
+        r.second_degree_count !== graph.index.second[r.seq] ||
+        r.trust_score !== graph.index.trust(r.seq)
+      ) {
+        wrong++;
+      }
     }
-  }
-  const verifyA = await graph.trust.verify(a);
-  const verifyB = await graph.trust.verify(b);
-  return {
-    totalMs: performance.now() - t0,
-    commitToStoredMs: storedMs,
-    reach: reach.length,
-    wrong,
-    endsMatchIndependentSql: verifyA.matches && verifyB.matches,
-  };
-});
+    const verifyA = await graph.trust.verify(a);
+    const verifyB = await graph.trust.verify(b);
+    return {
+      totalMs: performance.now() - t0,
+      commitToStoredMs: storedMs,
+      reach: reach.length,
+      wrong,
+      endsMatchIndependentSql: verifyA.matches && verifyB.matches,
+    };
+  });
 
-app.get('/api/bench/stats', async () => ({
-  indexBytes: graph.index.memoryBytes(),
-  edges: graph.index.edgeCount(),
-  heapUsed: process.memoryUsage().heapUsed,
-  rss: process.memoryUsage().rss,
-}));
+  app.get('/api/bench/stats', async () => ({
+    indexBytes: graph.index.memoryBytes(),
+    edges: graph.index.edgeCount(),
+    heapUsed: process.memoryUsage().heapUsed,
+    rss: process.memoryUsage().rss,
+  }));
 
-await app.listen({ host: '127.0.0.1', port: Number(port) });
-console.log(
-  `READY ${JSON.stringify({
+  await app.listen({ host: '127.0.0.1', port: Number(port) });
+  const figures = {
     buildAppMs: Math.round(buildMs),
     indexLoadMs: Math.round(graph.sync.lastLoadMs),
     indexBytes: graph.index.memoryBytes(),
     edges: graph.index.edgeCount(),
     rssGrowthBytes: process.memoryUsage().rss - rssBefore,
-  })}`,
-);
+  };
+  if (cluster.isWorker) process.send({ ready: figures });
+  else console.log(`READY ${JSON.stringify(figures)}`);
 
-const stop = async () => {
-  await pool.end();
-  await built.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  process.exit(0);
-};
-process.once('SIGTERM', () => void stop());
-process.once('SIGINT', () => void stop());
+  const stop = async () => {
+    await pool.end();
+    await built.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void stop());
+  process.once('SIGINT', () => void stop());
+}

@@ -23,7 +23,9 @@ let tdb: TestDatabase;
 let server: TestServer;
 beforeAll(async () => {
   tdb = await createTestDatabase();
-  server = await startTestServer(tdb.db);
+  // On PostgreSQL the server also gets the URL: the index then loads through binary COPY and
+  // the hot reads run as prepared statements on their own pool.
+  server = await startTestServer(tdb.db, tdb.url ? { DATABASE_URL: tdb.url } : {});
 });
 afterAll(async () => {
   await server?.stop();

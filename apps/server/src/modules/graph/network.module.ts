@@ -11,6 +11,7 @@ import { registerRequestsRoutes } from '../requests/requests.routes.ts';
 import { createRequestsService } from '../requests/requests.service.ts';
 import { createGraph, type Graph, type Publish } from './graph.service.ts';
 import { createNetworkRepository } from './network.repository.ts';
+import { createPrepared } from './graph.prepared.ts';
 import { registerNetworkRoutes } from './network.routes.ts';
 import { createNetworkService } from './network.service.ts';
 import { createRelationsService } from './relations.service.ts';
@@ -51,7 +52,8 @@ export async function registerNetworkModule(
   });
   await graph.start();
 
-  const people = createNetworkRepository(deps.db);
+  const prepared = createPrepared(deps.db, deps.config.databaseUrl);
+  const people = createNetworkRepository(deps.db, prepared.run);
   const network = createNetworkService({ graph, people });
   const relations = createRelationsService({ graph, people, publish });
   registerNetworkRoutes(app, {
@@ -90,6 +92,9 @@ export async function registerNetworkModule(
       if (seq === undefined) return;
       await graph.write(async (_trx, record) => record('user', seq));
     },
-    close: () => graph.stop(),
+    async close() {
+      await graph.stop();
+      await prepared.close();
+    },
   };
 }

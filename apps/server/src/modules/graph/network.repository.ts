@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Trx } from './graph.repository.ts';
+import type { RunPrepared } from './graph.prepared.ts';
 
 export type PersonRow = {
   seq: number;
@@ -17,7 +18,7 @@ export type UserRef = { id: string; seq: number; name: string | null; avatarUrl:
 const ID_CACHE_MAX = 200_000;
 
 /** SQL the network screens read and the row actions write (favorites, reports, privacy). */
-export function createNetworkRepository(db: Db) {
+export function createNetworkRepository(db: Db, prepared: RunPrepared) {
   const seqById = new Map<string, number>();
 
   function remember(id: string, seq: number) {
@@ -30,13 +31,15 @@ export function createNetworkRepository(db: Db) {
     async viewer(
       userId: string,
     ): Promise<{ seq: number; pending: number; favorites: number } | undefined> {
-      const result = await sql<{ seq: string; pending: number; favorites: number }>`
-        select u.seq,
-               (select count(*) from connection_requests r
-                 where r.to_user_id = u.id and r.status = 'PENDING')::int as pending,
-               (select count(*) from favorites f where f.user_seq = u.seq)::int as favorites
-        from users u where u.id = ${userId}`.execute(db);
-      const row = result.rows[0];
+      const [row] = await prepared<{ seq: number; pending: number; favorites: number }>(
+        'hl_network_viewer',
+        `select u.seq::int as "seq",
+                (select count(*) from connection_requests r
+                  where r.to_user_id = u.id and r.status = 'PENDING')::int as "pending",
+                (select count(*) from favorites f where f.user_seq = u.seq)::int as "favorites"
+         from users u where u.id = $1`,
+        [userId],
+      );
       if (!row) return undefined;
       remember(userId, Number(row.seq));
       return { seq: Number(row.seq), pending: row.pending, favorites: row.favorites };
@@ -65,20 +68,40 @@ export function createNetworkRepository(db: Db) {
       return row ? { ...row, seq: Number(row.seq) } : undefined;
     },
 
-    /** Batch-load of the people on one page, with the friendship date for the viewer's friends. */
-    async people(viewer: number, seqs: readonly number[]): Promise<Map<number, PersonRow>> {
+    /**
+     * Batch-load of the people on one page. `friendsOf` (the viewer) adds the friendship date,
+     * only asked for when the page holds friends: each probe costs an index lookup.
+     */
+    async people(seqs: readonly number[], friendsOf?: number): Promise<Map<number, PersonRow>> {
       if (seqs.length === 0) return new Map();
-      const result = await sql<Omit<PersonRow, 'seq'> & { seq: string }>`
-        select u.seq, u.id, u.name, u.bio, u.avatar_url, f.created_at as friends_since
-        from users u
-        left join friendships f
-          on f.user_low = least(u.seq, ${viewer}::bigint) and f.user_high = greatest(u.seq, ${viewer}::bigint)
-        where u.seq = any(${seqs.map(String)}::bigint[])`.execute(db);
+      const list = seqs.map(String);
+      type Row = Omit<PersonRow, 'friendsSince'> & { friendsSince: Date | string | null };
+      const rows =
+        friendsOf === undefined
+          ? await prepared<Row>(
+              'hl_network_people',
+              `select u.seq::int as "seq", u.id as "id", u.name as "name", u.bio as "bio",
+                      u.avatar_url as "avatarUrl", null::timestamptz as "friendsSince"
+               from users u where u.seq = any($1::bigint[])`,
+              [list],
+            )
+          : await prepared<Row>(
+              'hl_network_people_friends',
+              `select u.seq::int as "seq", u.id as "id", u.name as "name", u.bio as "bio",
+                      u.avatar_url as "avatarUrl", f.created_at as "friendsSince"
+               from users u
+               left join friendships f
+                 on f.user_low = least(u.seq, $2::bigint) and f.user_high = greatest(u.seq, $2::bigint)
+               where u.seq = any($1::bigint[])`,
+              [list, friendsOf],
+            );
       const out = new Map<number, PersonRow>();
-      for (const row of result.rows) {
-        const seq = Number(row.seq);
-        remember(row.id, seq);
-        out.set(seq, { ...row, seq });
+      for (const row of rows) {
+        remember(row.id, row.seq);
+        out.set(row.seq, {
+          ...row,
+          friendsSince: row.friendsSince === null ? null : new Date(row.friendsSince),
+        });
       }
       return out;
     },

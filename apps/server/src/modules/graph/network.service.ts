@@ -125,7 +125,7 @@ export function createNetworkService(deps: { graph: Graph; people: NetworkReposi
         }
       }
     }
-    const rows = await people.people(v, [...seqs]);
+    const rows = await people.people([...seqs], page.some((r) => r.degree === 1) ? v : undefined);
     const items = [];
     for (const r of page) {
       const person = rows.get(r.seq);
@@ -182,7 +182,7 @@ export function createNetworkService(deps: { graph: Graph; people: NetworkReposi
       const sample = found.mutual.filter(visible).slice(0, MUTUAL_FRIENDS_SHOWN);
       const hops = found.path.slice(1, -1);
       const hopShown = hops.map(visible);
-      const rows = await people.people(v, [...new Set([t, ...hops, ...sample])]);
+      const rows = await people.people([...new Set([t, ...hops, ...sample])]);
       const target = rows.get(t);
       if (!target) throw new NotFoundError(networkMessages.userNotFound);
       return {

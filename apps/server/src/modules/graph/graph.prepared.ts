@@ -1,0 +1,38 @@
+import { CompiledQuery } from 'kysely';
+import pg from 'pg';
+import type { Db } from '../../db/database.ts';
+
+/** Runs one hot read by name; columns come back under the aliases the SQL gives them. */
+export type RunPrepared = <R>(
+  name: string,
+  text: string,
+  values: readonly unknown[],
+) => Promise<R[]>;
+
+/**
+ * The Network screen's hot reads as named prepared statements. Through Kysely every execution
+ * is parsed and planned again (about as long as running these small queries); on PostgreSQL a
+ * pool of our own keeps them prepared per connection so the plan is reused. PGlite (and tests
+ * handing in a Kysely instance) run the same SQL text through Kysely. Columns use quoted
+ * camelCase aliases, so both paths return the same keys.
+ */
+export function createPrepared(
+  db: Db,
+  databaseUrl: string | undefined,
+): { run: RunPrepared; close: () => Promise<void> } {
+  if (!databaseUrl) {
+    return {
+      run: async <R>(_name: string, text: string, values: readonly unknown[]) =>
+        (await db.executeQuery<R>(CompiledQuery.raw(text, [...values]))).rows,
+      close: async () => undefined,
+    };
+  }
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  // An idle client dropped by the server must not crash the process; the pool replaces it.
+  pool.on('error', () => undefined);
+  return {
+    run: async <R>(name: string, text: string, values: readonly unknown[]) =>
+      (await pool.query({ name, text, values: [...values] })).rows as R[],
+    close: () => pool.end(),
+  };
+}
