@@ -38,9 +38,13 @@ export function createGraph(deps: GraphDeps) {
   const traversal = new GraphTraversal(index);
   const repo = createGraphRepository(db);
   const databaseUrl = deps.databaseUrl;
+  const userListeners: ((seq: number) => void)[] = [];
   const sync = new GraphSync({
     index,
     repo,
+    onUserChanged: (seq) => {
+      for (const listener of userListeners) listener(seq);
+    },
     redis: deps.redis,
     pollMs: deps.pollMs,
     onError: deps.onError,
@@ -87,6 +91,10 @@ export function createGraph(deps: GraphDeps) {
     sync,
     trust,
     write,
+    /** Called on every instance when a user's name, privacy or account changes. */
+    onUserChanged(listener: (seq: number) => void): void {
+      userListeners.push(listener);
+    },
 
     async start(): Promise<void> {
       await sync.start();

@@ -10,6 +10,8 @@ export type GraphSyncDeps = {
   /** How often to look for changes a lost message would have announced. */
   pollMs?: number;
   onError?: (err: unknown) => void;
+  /** A user's own facts changed or they left (every instance hears it): drop cached copies. */
+  onUserChanged?: (seq: number) => void;
 };
 
 type Message = { origin: string; change: GraphChange };
@@ -163,8 +165,10 @@ export class GraphSync {
         break;
       case 'delete':
         changed = index.applyDelete(change.a);
+        this.deps.onUserChanged?.(change.a);
         break;
       case 'user':
+        this.deps.onUserChanged?.(change.a);
         break;
     }
     index.version = change.id;

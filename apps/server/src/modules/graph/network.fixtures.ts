@@ -49,7 +49,7 @@ export async function getJson<T>(
 
 export async function sendJson<T>(
   browser: TestBrowser,
-  method: 'POST' | 'PUT' | 'DELETE',
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   path: string,
   body?: unknown,
 ): Promise<{ status: number; body: T }> {

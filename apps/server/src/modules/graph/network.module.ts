@@ -54,6 +54,7 @@ export async function registerNetworkModule(
 
   const prepared = createPrepared(deps.db, deps.config.databaseUrl);
   const people = createNetworkRepository(deps.db, prepared.run);
+  graph.onUserChanged((seq) => people.forget(seq));
   const network = createNetworkService({ graph, people });
   const relations = createRelationsService({ graph, people, publish });
   registerNetworkRoutes(app, {

@@ -16,10 +16,19 @@ export type UserRef = { id: string; seq: number; name: string | null; avatarUrl:
 
 /** Public ids never change, so id -> seq answers are kept (bounded) instead of re-queried. */
 const ID_CACHE_MAX = 200_000;
+/**
+ * The best-ranked people (hubs) appear on most users' 2nd and 3rd-degree pages, so their public
+ * fields are kept briefly: dropped on every instance when the user changes (graph 'user'
+ * change), and after a minute in any case (a new avatar from the photo module shows within it).
+ */
+const PERSON_CACHE_MAX = 50_000;
+const PERSON_TTL_MS = 60_000;
 
 /** SQL the network screens read and the row actions write (favorites, reports, privacy). */
 export function createNetworkRepository(db: Db, prepared: RunPrepared) {
   const seqById = new Map<string, number>();
+
+  const personCache = new Map<number, { row: PersonRow; at: number }>();
 
   function remember(id: string, seq: number) {
     if (seqById.size >= ID_CACHE_MAX) seqById.clear();
@@ -73,8 +82,20 @@ export function createNetworkRepository(db: Db, prepared: RunPrepared) {
      * only asked for when the page holds friends: each probe costs an index lookup.
      */
     async people(seqs: readonly number[], friendsOf?: number): Promise<Map<number, PersonRow>> {
-      if (seqs.length === 0) return new Map();
-      const list = seqs.map(String);
+      const out = new Map<number, PersonRow>();
+      const now = Date.now();
+      let wanted: readonly number[] = seqs;
+      if (friendsOf === undefined) {
+        const missing: number[] = [];
+        wanted = missing;
+        for (const seq of seqs) {
+          const hit = personCache.get(seq);
+          if (hit && now - hit.at < PERSON_TTL_MS) out.set(seq, hit.row);
+          else missing.push(seq);
+        }
+      }
+      if (wanted.length === 0) return out;
+      const list = wanted.map(String);
       type Row = Omit<PersonRow, 'friendsSince'> & { friendsSince: Date | string | null };
       const rows =
         friendsOf === undefined
@@ -95,15 +116,21 @@ export function createNetworkRepository(db: Db, prepared: RunPrepared) {
                where u.seq = any($1::bigint[])`,
               [list, friendsOf],
             );
-      const out = new Map<number, PersonRow>();
+      if (personCache.size + rows.length > PERSON_CACHE_MAX) personCache.clear();
       for (const row of rows) {
         remember(row.id, row.seq);
-        out.set(row.seq, {
+        const person = {
           ...row,
           friendsSince: row.friendsSince === null ? null : new Date(row.friendsSince),
-        });
+        };
+        out.set(row.seq, person);
+        personCache.set(row.seq, { row: { ...person, friendsSince: null }, at: now });
       }
       return out;
+    },
+
+    forget(seq: number): void {
+      personCache.delete(seq);
     },
 
     async favoritesOf(seq: number): Promise<Set<number>> {

@@ -336,6 +336,20 @@ describe(`network API (${dbKind})`, () => {
     await sendJson(as.dave!, 'PUT', '/api/me/privacy', { showInPaths: true });
   });
 
+  it('shows a renamed person under the new name straight away', async () => {
+    const before = (await tab('alice', 'second')).body.items.map((i) => i.name);
+    expect(before).toContain('Frank Net');
+    const patch = await sendJson(as.frank!, 'PATCH', '/api/me/profile', { name: 'Franklin Net' });
+    expect(patch.status).toBe(200);
+    let names2: string[] = [];
+    for (let i = 0; i < 100 && !names2.includes('Franklin Net'); i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      names2 = (await tab('alice', 'second')).body.items.map((x) => x.name);
+    }
+    expect(names2).toContain('Franklin Net');
+    await sendJson(as.frank!, 'PATCH', '/api/me/profile', { name: 'Frank Net' });
+  });
+
   it('reports trust with its calculation, recalculates at most 10 times per 15 minutes, verifies by SQL', async () => {
     const me = await getJson<TrustReport>(as.bob!, '/api/trust/me');
     expect(me.body).toMatchObject({
