@@ -1,7 +1,7 @@
 // Graph bench: the real server on the database loaded by load.mjs, measured on loopback against
 // a plain-SQL baseline in the same run.
 // Usage: npx node --import tsx bench/graph/run.mjs [--db=heartline_bench_graph] [--rate=500]
-//          [--seconds=30] [--changes=200] [--instances=2]
+//          [--seconds=30] [--changes=200] [--instances=1]
 //          [--admin=postgres://postgres@127.0.0.1:5432/postgres]
 //
 // Two load generators: autocannon (closed loop; with a rate it fires each connection's quota
@@ -32,7 +32,7 @@ const dbUrl = Object.assign(new URL(adminUrl), { pathname: `/${dbName}` }).href;
 const rate = Number(args.rate ?? 500);
 const seconds = Number(args.seconds ?? 30);
 const changes = Number(args.changes ?? 200);
-const instances = Number(args.instances ?? 2);
+const instances = Number(args.instances ?? 1);
 const here = import.meta.dirname;
 const log = (m) => console.log(`[graph bench] ${m}`);
 

@@ -22,9 +22,10 @@ const REMEMBERED = 2048;
 /**
  * Keeps this instance's index equal to the committed graph. PostgreSQL is the source of truth:
  * a writer commits the change and its outbox row, then calls `publish`, which applies it here
- * and announces it on `<prefix>graph` so every other instance applies it too. Changes are
- * applied strictly in outbox order; a gap (a missed message) is filled from the outbox, and an
- * instance too far behind (the outbox was pruned past it) reloads the whole snapshot.
+ * and announces it on the Redis channel `<prefix>:graph` so every other instance applies it
+ * too. Changes are applied strictly in outbox order; a gap (a missed message) is filled from
+ * the outbox, and an instance too far behind (the outbox was pruned past it) reloads the whole
+ * snapshot.
  */
 export class GraphSync {
   private chain: Promise<void> = Promise.resolve();
@@ -39,7 +40,7 @@ export class GraphSync {
   readonly stats = { received: 0, gaps: 0, reloads: 0 };
 
   constructor(private readonly deps: GraphSyncDeps) {
-    this.channel = `${deps.redis?.prefix ?? 'heartline'}graph`;
+    this.channel = `${deps.redis?.prefix ?? 'heartline'}:graph`;
   }
 
   async start(): Promise<void> {
