@@ -286,7 +286,11 @@ describe(`password sign-up and sign-in API (${dbKind})`, () => {
     );
     expect(bad.status).toBe(400);
     expect(await bad.json()).toEqual({
-      error: { code: 'VALIDATION_FAILED', message: 'Enter a valid email address' },
+      error: {
+        code: 'VALIDATION_FAILED',
+        message: 'Enter a valid email address',
+        fields: { email: 'Enter a valid email address' },
+      },
     });
     const short = await b.request(
       '/api/auth/password/signup',
