@@ -118,7 +118,9 @@ export function createJobRunner(db: Kysely<Database>, opts: JobRunnerOptions): J
       await pass;
     },
     async runDue(asOf) {
-      const ran = await drain(asOf ?? new Date(), false);
+      // Without asOf the database's clock decides: a JavaScript Date is truncated to the
+      // millisecond and could fall just before a job inserted in the same millisecond.
+      const ran = await drain(asOf, false);
       await pass;
       return ran;
     },
