@@ -3,7 +3,10 @@ import type { MediaStorage } from '../media/media.storage.ts';
 import type { PhotoRow } from './photos.repository.ts';
 
 /** The only shape of a photo that leaves the server. */
-export function presentPhoto(row: PhotoRow, storage: MediaStorage): Photo {
+export function presentPhoto(
+  row: Pick<PhotoRow, 'id' | 'mainKey' | 'avatarKeys' | 'width' | 'height' | 'createdAt'>,
+  storage: MediaStorage,
+): Photo {
   const avatars: Record<string, string> = {};
   for (const [size, key] of Object.entries(row.avatarKeys)) avatars[size] = storage.urlFor(key);
   return {

@@ -1,22 +1,23 @@
 import { ageOn, profileCompleteness, type OwnProfile, type Photo } from '@heartline/domain';
 import type { MediaStorage } from '../media/media.storage.ts';
+import { presentPhoto } from '../photos/photos.presenter.ts';
 import type { OwnProfileRow } from './profile.repository.ts';
 
 type Enum<K extends keyof OwnProfile> = OwnProfile[K];
 
-function presentPhoto(row: OwnProfileRow, storage: MediaStorage): Photo | null {
+function currentPhoto(row: OwnProfileRow, storage: MediaStorage): Photo | null {
   if (!row.photoId || !row.photoMainKey || !row.photoAvatarKeys) return null;
-  const avatars: Record<string, string> = {};
-  for (const [size, key] of Object.entries(row.photoAvatarKeys))
-    avatars[size] = storage.urlFor(key);
-  return {
-    id: row.photoId,
-    url: storage.urlFor(row.photoMainKey),
-    avatars,
-    width: row.photoWidth ?? 0,
-    height: row.photoHeight ?? 0,
-    updatedAt: new Date(row.photoCreatedAt ?? 0).toISOString(),
-  };
+  return presentPhoto(
+    {
+      id: row.photoId,
+      mainKey: row.photoMainKey,
+      avatarKeys: row.photoAvatarKeys,
+      width: row.photoWidth ?? 0,
+      height: row.photoHeight ?? 0,
+      createdAt: row.photoCreatedAt ?? new Date(0),
+    },
+    storage,
+  );
 }
 
 /** The only shape of the own profile that leaves the server. */
@@ -26,7 +27,7 @@ export function presentOwnProfile(
   storage: MediaStorage,
   today: Date = new Date(),
 ): OwnProfile {
-  const photo = presentPhoto(row, storage);
+  const photo = currentPhoto(row, storage);
   return {
     id: row.id,
     email: row.email,
