@@ -168,8 +168,13 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     clearInterval(prune);
     await jobs.stop();
     // Drain: sockets get a clean close, in-flight requests finish, then the pools close.
+    // A connection that never completes a request (a client gone mid-upload) would hold the
+    // drain for the whole keep-alive timeout (72 s), so after a grace period it is cut.
+    const cut = setTimeout(() => app.server.closeAllConnections(), 5000);
+    cut.unref();
     await io.close().catch(() => undefined);
     await app.close();
+    clearTimeout(cut);
     await network.close();
     if (redis) await Promise.all([redis.pub.quit(), redis.sub.quit()]).catch(() => undefined);
     if (!deps.db) await db.destroy();
