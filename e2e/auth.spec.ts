@@ -1,6 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { completeOnboarding, newcomer, signInAsNew, signInAsPersona } from './helpers.ts';
+import {
+  completeOnboarding,
+  expectNoSeriousA11yViolations,
+  newcomer,
+  signInAsNew,
+  signInAsPersona,
+} from './helpers.ts';
 
 test('a newcomer opens /, lands on /auth, signs in and reaches onboarding', async ({ page }) => {
   await page.goto('/');
@@ -91,9 +96,5 @@ test('legal pages are public', async ({ page }) => {
 test('the sign-in screen has no serious accessibility violations', async ({ page }) => {
   await page.goto('/auth');
   await expect(page.getByRole('button', { name: 'Continue with Google' })).toBeVisible();
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter(
-    (v) => v.impact === 'serious' || v.impact === 'critical',
-  );
-  expect(serious.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  await expectNoSeriousA11yViolations(page);
 });

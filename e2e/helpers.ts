@@ -40,10 +40,23 @@ export async function completeOnboarding(page: Page) {
   await expect(page).toHaveURL(/\/profile$/, { timeout: 10_000 });
 }
 
+/**
+ * Waits until no finite animation or transition is running: a page fading in (200 ms) reads
+ * as low contrast to axe. Endless animations (spinners) are not waited for.
+ */
+export async function animationsSettled(page: Page) {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
+}
+
 /** DESIGN.md §4: no serious or critical axe-core violations on the current screen. */
 export async function expectNoSeriousA11yViolations(page: Page) {
   // The start-up splash fades out over the screen; judge the screen, not the fade.
   await expect(page.locator('.splash')).toHaveCount(0);
+  await animationsSettled(page);
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter(
     (v) => v.impact === 'serious' || v.impact === 'critical',

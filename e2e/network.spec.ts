@@ -9,6 +9,7 @@ import {
   summary,
   toast,
 } from './network-helpers.ts';
+import { animationsSettled } from './helpers.ts';
 
 /**
  * The Network screen against the seeded demo world (apps/server/src/db/seed/personas.ts):
@@ -267,13 +268,7 @@ test('the network screen has no serious accessibility violations', async ({ page
   await openNetworkAs(page, /Alice/);
   await expect(page.locator('.splash')).toHaveCount(0);
   const check = async () => {
-    // Contrast is judged on the settled screen: a sheet or row still fading in reads as low
-    // contrast (seen once in CI). Endless animations (spinners) are not waited for.
-    await page.waitForFunction(() =>
-      document
-        .getAnimations()
-        .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
-    );
+    await animationsSettled(page);
     const results = await new AxeBuilder({ page }).analyze();
     const serious = results.violations.filter(
       (v) => v.impact === 'serious' || v.impact === 'critical',
