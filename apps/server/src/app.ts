@@ -1,4 +1,3 @@
-import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createClient, type RedisClientType } from 'redis';
 import type { PublicConfig } from '@heartline/domain';
@@ -10,7 +9,8 @@ import { createOidcClient, type OidcProviderSettings } from './modules/auth/oidc
 import { createSessionsService } from './modules/auth/sessions.service.ts';
 import { createJobRunner, type JobRunner } from './jobs/jobs.runner.ts';
 import { registerMediaRoutes } from './modules/media/media.routes.ts';
-import { LocalMediaStorage, type MediaStorage } from './modules/media/media.storage.ts';
+import { createMediaStorage } from './modules/media/media.factory.ts';
+import type { MediaStorage } from './modules/media/media.storage.ts';
 import { createUsersRepository } from './modules/users/users.repository.ts';
 import { registerUsersRoutes } from './modules/users/users.routes.ts';
 import { createProfileRepository } from './modules/users/profile.repository.ts';
@@ -44,9 +44,7 @@ export type AppDeps = { db?: Db; logger?: boolean };
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App> {
   const db =
     deps.db ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
-  const storage = new LocalMediaStorage(
-    path.join(config.dataDir === 'memory://' ? '.' : config.dataDir, 'media'),
-  );
+  const storage = createMediaStorage(config);
 
   let redis: { pub: RedisClientType; sub: RedisClientType; prefix: string } | undefined;
   if (config.redisUrl) {
@@ -65,7 +63,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   });
 
   registerErrorHandling(app);
-  await registerSecurity(app, { origin: config.origin, secure: config.secureCookies });
+  await registerSecurity(app, {
+    origin: config.origin,
+    secure: config.secureCookies,
+    mediaOrigin: config.s3?.publicUrl && new URL(config.s3.publicUrl).origin,
+  });
 
   const sessions = createSessionsService(db, {
     idleMs: config.sessionIdleMs,
@@ -177,6 +179,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     clearTimeout(cut);
     await network.close();
     if (redis) await Promise.all([redis.pub.quit(), redis.sub.quit()]).catch(() => undefined);
+    storage.close();
     if (!deps.db) await db.destroy();
   }
 

@@ -12,6 +12,7 @@ describe('config', () => {
     });
     expect(c.databaseUrl).toBeUndefined();
     expect(c.google).toBeUndefined();
+    expect(c.s3).toBeUndefined();
   });
 
   it('uses the Google client and no dev provider when one is configured', () => {
@@ -27,6 +28,37 @@ describe('config', () => {
     });
   });
 
+  it('keeps media in a bucket when S3_BUCKET is set, with the SDK credential chain by default', () => {
+    expect(loadConfig({ S3_BUCKET: 'media' }).s3).toEqual({
+      bucket: 'media',
+      region: 'us-east-1',
+      endpoint: undefined,
+      credentials: undefined,
+      publicUrl: undefined,
+      prefix: '',
+    });
+  });
+
+  it('reads an S3-compatible service with its keys, public address and prefix', () => {
+    const c = loadConfig({
+      S3_BUCKET: 'media',
+      S3_REGION: 'eu-central-1',
+      S3_ENDPOINT: 'https://s3.example.test/',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_PUBLIC_URL: 'https://cdn.example.test/media/',
+      S3_PREFIX: '/photos/',
+    });
+    expect(c.s3).toEqual({
+      bucket: 'media',
+      region: 'eu-central-1',
+      endpoint: 'https://s3.example.test',
+      credentials: { accessKeyId: 'key', secretAccessKey: 'secret' },
+      publicUrl: 'https://cdn.example.test/media',
+      prefix: 'photos',
+    });
+  });
+
   it.each([
     [{ PORT: 'eighty' }, 'PORT'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL must start with postgres://'],
@@ -36,6 +68,12 @@ describe('config', () => {
       'production needs GOOGLE_CLIENT_ID',
     ],
     [{ PASSWORD_AUTH: 'maybe' }, 'PASSWORD_AUTH'],
+    [{ S3_BUCKET: 'media', S3_ACCESS_KEY_ID: 'key' }, 'must be set together'],
+    [{ S3_BUCKET: 'media', S3_SECRET_ACCESS_KEY: 'secret' }, 'must be set together'],
+    [{ S3_ENDPOINT: 'https://s3.example.test' }, 'S3_BUCKET must be set to use S3_ENDPOINT'],
+    [{ S3_BUCKET: 'media', S3_ENDPOINT: 's3.example.test' }, 'S3_ENDPOINT must be an absolute URL'],
+    [{ S3_BUCKET: 'media', S3_PUBLIC_URL: 'ftp://x.example' }, 'S3_PUBLIC_URL must be'],
+    [{ S3_BUCKET: 'media', S3_PREFIX: 'a b' }, 'S3_PREFIX'],
   ])('refuses %o with a clear message', (env, text) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(text);

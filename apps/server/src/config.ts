@@ -37,6 +37,40 @@ const envSchema = z.object({
   PHOTO_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
 });
 
+const httpUrl = (name: string, example: string) =>
+  z
+    .url({ protocol: /^https?$/, message: `${name} must be an absolute URL such as ${example}` })
+    .transform((v) => v.replace(/\/+$/, ''))
+    .optional();
+
+const s3EnvSchema = z.object({
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ENDPOINT: httpUrl('S3_ENDPOINT', 'https://s3.eu-central-003.example.com'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_PUBLIC_URL: httpUrl('S3_PUBLIC_URL', 'https://media.heartline.app'),
+  S3_PREFIX: z
+    .string()
+    .regex(/^[\w.\-/]*$/, { message: 'S3_PREFIX may hold letters, digits, . _ - and / only' })
+    .transform((v) => v.replace(/^\/+|\/+$/g, ''))
+    .optional(),
+});
+
+/** Object storage for media; without it media live in `<dataDir>/media`. */
+export type S3Config = {
+  bucket: string;
+  region: string;
+  /** An S3-compatible service; unset: AWS itself. */
+  endpoint: string | undefined;
+  /** Unset: the SDK's default credential chain (environment, profile, instance role). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  /** Where browsers load objects from (bucket website, CDN); unset: the server proxies them. */
+  publicUrl: string | undefined;
+  /** Folder inside the bucket, without slashes at either end; '' for the bucket root. */
+  prefix: string;
+};
+
 export type Config = {
   env: 'development' | 'production' | 'test';
   host: string;
@@ -60,6 +94,7 @@ export type Config = {
   webDist: string | undefined;
   /** Photo uploads processed at once; unset: one per core. */
   photoConcurrency: number | undefined;
+  s3: S3Config | undefined;
 };
 
 export class ConfigError extends Error {
@@ -68,14 +103,52 @@ export class ConfigError extends Error {
 
 const DAY = 24 * 60 * 60 * 1000;
 
-/** Reads and validates the environment once; a bad value stops start-up with a clear message. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(env);
+function parseEnv<T extends z.ZodType>(schema: T, env: NodeJS.ProcessEnv): z.output<T> {
+  const parsed = schema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  const e = parsed.data;
+  return parsed.data;
+}
+
+/**
+ * The S3 part of the configuration on its own, for tools such as the seed runner that store
+ * media but do not run the server.
+ */
+export function loadS3Config(env: NodeJS.ProcessEnv = process.env): S3Config | undefined {
+  const e = parseEnv(s3EnvSchema, env);
+  if (!e.S3_BUCKET) {
+    const stray = Object.keys(s3EnvSchema.shape).filter((name) => env[name] !== undefined);
+    if (stray.length) {
+      throw new ConfigError(
+        `Invalid configuration:\n  S3_BUCKET must be set to use ${stray.join(', ')}`,
+      );
+    }
+    return undefined;
+  }
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together',
+    );
+  }
+  return {
+    bucket: e.S3_BUCKET,
+    region: e.S3_REGION,
+    endpoint: e.S3_ENDPOINT,
+    credentials:
+      e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+        : undefined,
+    publicUrl: e.S3_PUBLIC_URL,
+    prefix: e.S3_PREFIX ?? '',
+  };
+}
+
+/** Reads and validates the environment once; a bad value stops start-up with a clear message. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const e = parseEnv(envSchema, env);
+  const s3 = loadS3Config(env);
   if (Boolean(e.GOOGLE_CLIENT_ID) !== Boolean(e.GOOGLE_CLIENT_SECRET)) {
     throw new ConfigError(
       'Invalid configuration:\n  GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together',
@@ -116,6 +189,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
     photoConcurrency: e.PHOTO_CONCURRENCY,
+    s3,
   };
   return config;
 }

@@ -6,14 +6,15 @@ import { ForbiddenError } from '../lib/errors.ts';
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
- * Security headers with a strict CSP, and a cross-site check on every state-changing request:
- * browsers send Sec-Fetch-Site and Origin on such requests; anything not from our own origin
- * is refused before it reaches a handler. Clients without either header (curl, server-to-server)
- * carry no ambient cookies from a victim's browser, so they pass.
+ * Security headers with a strict CSP (images may also come from the media bucket's public
+ * origin), and a cross-site check on every state-changing request: browsers send
+ * Sec-Fetch-Site and Origin on such requests; anything not from our own origin is refused
+ * before it reaches a handler. Clients without either header (curl, server-to-server) carry
+ * no ambient cookies from a victim's browser, so they pass.
  */
 export async function registerSecurity(
   app: FastifyInstance,
-  opts: { origin: string; secure: boolean },
+  opts: { origin: string; secure: boolean; mediaOrigin: string | undefined },
 ) {
   const wsOrigin = opts.origin.replace(/^http/, 'ws');
   await app.register(helmet, {
@@ -24,7 +25,7 @@ export async function registerSecurity(
         baseUri: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...(opts.mediaOrigin ? [opts.mediaOrigin] : [])],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", wsOrigin],
         mediaSrc: ["'self'", 'blob:'],

@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { LocalMediaStorage } from '../../modules/media/media.storage.ts';
+import { ConfigError, loadS3Config, type S3Config } from '../../config.ts';
+import { createMediaStorage } from '../../modules/media/media.factory.ts';
 import { openDatabase } from '../database.ts';
 import { seedIfEmpty } from './world.ts';
 
@@ -17,11 +18,19 @@ if (users !== undefined && !(Number.isInteger(users) && users >= 0)) {
   console.error('SEED_USERS must be a whole number');
   process.exit(1);
 }
+let s3: S3Config | undefined;
+try {
+  s3 = loadS3Config();
+} catch (err) {
+  if (!(err instanceof ConfigError)) throw err;
+  console.error(err.message);
+  process.exit(1);
+}
 
 const started = performance.now();
 const db = await openDatabase({ databaseUrl: process.env.DATABASE_URL || undefined, dataDir });
+const storage = createMediaStorage({ dataDir, s3 });
 try {
-  const storage = new LocalMediaStorage(path.join(dataDir, 'media'));
   const seeded = await seedIfEmpty(db, storage, {
     ...(users !== undefined ? { users } : {}),
     log: (msg) => console.log(`  ${msg}`),
@@ -43,5 +52,6 @@ try {
     );
   }
 } finally {
+  storage.close();
   await db.destroy();
 }

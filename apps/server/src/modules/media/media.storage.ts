@@ -8,10 +8,20 @@ export interface MediaStorage {
   get(key: string): Promise<Buffer | null>;
   remove(key: string): Promise<void>;
   urlFor(key: string): string;
+  /** Releases connections; called once, when the server or the seed runner is done. */
+  close(): void;
 }
 
 export const MEDIA_URL_PREFIX = '/media/';
+/** Names are content hashes, so a stored file never changes: caches may keep it for a year. */
+export const MEDIA_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 const KEY_PATTERN = /^[a-f0-9]{32}\.(webp|jpg|png)$/;
+const TYPES: Record<string, string> = { webp: 'image/webp', jpg: 'image/jpeg', png: 'image/png' };
+
+/** The Content-Type of a key's file, by its extension. */
+export function mediaType(key: string): string {
+  return TYPES[key.slice(key.lastIndexOf('.') + 1)] ?? 'application/octet-stream';
+}
 
 export function isMediaKey(key: string): boolean {
   return KEY_PATTERN.test(key);
@@ -53,4 +63,6 @@ export class LocalMediaStorage implements MediaStorage {
   urlFor(key: string): string {
     return `${MEDIA_URL_PREFIX}${key}`;
   }
+
+  close(): void {}
 }
