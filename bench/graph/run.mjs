@@ -118,6 +118,7 @@ const child = spawn(
 const ready = await new Promise((resolve, reject) => {
   const timer = setTimeout(() => reject(new Error('server not ready within 600 s')), 600_000);
   readline.createInterface({ input: child.stdout }).on('line', (line) => {
+    if (process.env.BENCH_TRACE) fs.appendFileSync(process.env.BENCH_TRACE, line + '\n');
     if (line.startsWith('READY ')) {
       clearTimeout(timer);
       resolve(JSON.parse(line.slice(6)));
@@ -277,7 +278,11 @@ const results = {
   startup: ready,
 };
 await paced('warm-up', sampledOnly, networkPath, { rps: 200, duration: 5 });
+const loopDelay = async () => (await fetch(`${base}/api/bench/loop`, { method: 'POST' })).json();
+await loopDelay();
 results.network = await paced('network page (product), sampled + top 0.1 %', mixed, networkPath);
+results.network.serverSideMs = await loopDelay();
+log(`server side during the network run: ${JSON.stringify(results.network.serverSideMs)}`);
 if (args.only === 'network') {
   child.kill('SIGTERM');
   await new Promise((r) => child.once('exit', r));

@@ -11,6 +11,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import pg from 'pg';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
@@ -174,6 +175,33 @@ async function serve() {
       wrong,
       endsMatchIndependentSql: verifyA.matches && verifyB.matches,
     };
+  });
+
+  // How long the event loop was blocked (ms), since the last reset: separates the server's own
+  // stalls from time spent waiting on PostgreSQL or the network.
+  const loopDelay = monitorEventLoopDelay({ resolution: 1 });
+  loopDelay.enable();
+  // And how long requests spent inside the server (first byte read to response written).
+  let served = [];
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.url.startsWith('/api/network')) served.push(reply.elapsedTime);
+  });
+  app.post('/api/bench/loop', async () => {
+    const ms = (q) => Math.round((loopDelay.percentile(q) / 1e6) * 10) / 10;
+    served.sort((a, b) => a - b);
+    const at = (q) => Math.round((served[Math.floor(served.length * q)] ?? 0) * 10) / 10;
+    const out = {
+      eventLoopDelay: {
+        p50: ms(50),
+        p99: ms(99),
+        p999: ms(99.9),
+        max: Math.round(loopDelay.max / 1e5) / 10,
+      },
+      inServer: { n: served.length, p50: at(0.5), p95: at(0.95), p99: at(0.99) },
+    };
+    loopDelay.reset();
+    served = [];
+    return out;
   });
 
   app.get('/api/bench/stats', async () => ({

@@ -206,8 +206,11 @@ async function check(model: Model): Promise<void> {
     )
     .execute();
   const storedBySeq = new Map(stored.map((r) => [Number(r.seq), r]));
-  const full = new GraphTraversal(index, Infinity);
-  const scan = new GraphTraversal(index, 0);
+  const full = new GraphTraversal(index, {
+    fullThirdBudget: Infinity,
+    fullSecondBudget: Infinity,
+  });
+  const scan = new GraphTraversal(index, { fullThirdBudget: 0, fullSecondBudget: 0 });
 
   for (const i of alive) {
     const v = seqOf(i);
@@ -258,18 +261,21 @@ async function check(model: Model): Promise<void> {
       name: model.people[j]!.name.toLowerCase(),
       seq: seqOf(j),
     });
-    const expected = [
-      ...[...n1].map((j) => rankKey(j, 1)),
-      ...[...n2].map((j) => rankKey(j, 2)),
-      ...[...n3].map((j) => rankKey(j, 3)),
-    ].sort(compareKeys);
-    for (const traversal of [full, scan]) {
+    const byDegree = { 1: n1, 2: n2, 3: n3 };
+    // Every tab's degree set; the 2nd degree alone is where the trust-order scan applies.
+    const tabs: Degree[][] = [[1, 2, 3], [2], [1, 2]];
+    for (const [traversal, degrees] of [full, scan].flatMap((t) =>
+      tabs.map((d) => [t, d] as const),
+    )) {
+      const expected = degrees
+        .flatMap((d) => [...byDegree[d]].map((j) => rankKey(j, d)))
+        .sort(compareKeys);
       const got: number[] = [];
       let after: RankKey | null = null;
       for (let page = 0; page < 20; page++) {
         const rows = traversal.rank({
           viewer: v,
-          degrees: [1, 2, 3],
+          degrees,
           favorites: new Set(),
           onlyFavorites: false,
           after,
@@ -278,6 +284,16 @@ async function check(model: Model): Promise<void> {
         });
         got.push(...rows.slice(0, 2).map((r) => r.seq));
         for (const r of rows.slice(0, 2)) {
+          if (r.degree === 2) {
+            // The row's connector: a friend in common, one who may be shown if any may.
+            const y = bySeq.get(r.seq)!;
+            const mutual = [...n1].filter((f) => model.friends(y).has(f));
+            expect(r.mutual).toBe(mutual.length);
+            expect(mutual).toContain(bySeq.get(r.via));
+            if (mutual.some((f) => !model.hidden.has(f))) {
+              expect(model.hidden.has(bySeq.get(r.via)!)).toBe(false);
+            }
+          }
           if (r.degree === 3) {
             const b = bySeq.get(r.via2)!;
             expect(n2.has(b) && model.friends(b).has(bySeq.get(r.seq)!)).toBe(true);

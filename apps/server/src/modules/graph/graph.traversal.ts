@@ -14,6 +14,22 @@ export type Ranked = RankKey & {
 
 export type Degree = 1 | 2 | 3;
 
+export type TraversalOptions = {
+  /**
+   * Above this many estimated adjacency reads, the 3rd degree's best page comes from walking
+   * the trust order instead of materialising the whole 3rd degree.
+   */
+  fullThirdBudget?: number;
+  /**
+   * Above this many adjacency reads (the sum of the viewer's friends' degrees), a page of the
+   * 2nd degree alone comes from walking the trust order: the best-trusted people are the
+   * best-connected, so a large 2nd degree holds the first page near the top of the order.
+   */
+  fullSecondBudget?: number;
+  /** How long a large network's capped 3rd-degree count (which needs the full walk) is reused. */
+  largeCountTtlMs?: number;
+};
+
 export type RankRequest = {
   viewer: number;
   degrees: readonly Degree[];
@@ -34,17 +50,25 @@ export function compareKeys(x: RankKey, y: RankKey): number {
 }
 
 /**
- * Degree traversals over the index. The hot loops touch one small array only: a 16-bit visit
- * stamp per seq (2 MB per million users, so it stays in the CPU cache) holding epoch * 4 +
- * level. Mutual counts and connectors are worked out afterwards for the rows actually shown,
+ * Degree traversals over the index. The hot loops touch one small array only: a 32-bit word
+ * per seq (4 MB per million users) holding the visit stamp (epoch * 4 + level) and the 2nd
+ * degree's mutual count. The 2nd-degree walk also notes who reached each person first (their
+ * connector); 1st and 3rd-degree rows get theirs afterwards, only for the rows actually shown,
  * from their own neighbour lists. Scratch is reused by every call, so a traversal allocates
  * almost nothing; callers read results before the next call (everything here is synchronous,
  * so no other request interleaves).
  */
 export class GraphTraversal {
-  private stamp = new Uint16Array(0);
-  /** Mutual-friend count of each 2nd-degree person (saturating), written by collectSecond. */
-  private count = new Uint16Array(0);
+  /**
+   * Per seq, one word: the visit stamp (epoch * 4 + level) in the high 16 bits and, for the 2nd
+   * degree, the saturating mutual-friend count in the low 16 — so the hot loop's repeat visit
+   * (most of a 2nd-degree walk) costs one memory access, not two.
+   */
+  private mark = new Uint32Array(0);
+  /** 2nd degree: the viewer's lowest-seq friend who reached them (the connector). */
+  private via = new Int32Array(0);
+  /** Scan mode: the viewer's friends, one bit per seq (set and cleared by scanOrder). */
+  private friendBits = new Int32Array(0);
   private secondList = new Int32Array(0);
   private thirdList = new Int32Array(0);
   private epoch = 0;
@@ -53,51 +77,60 @@ export class GraphTraversal {
   private viewer = -1;
   private version = -1;
   private reach: 'friends' | 'second' | 'third' = 'friends';
+  /** Whether the marks hold the 2nd degree's mutual counts (a full walk), not only friends. */
+  private counted = false;
+  private readonly largeCounts = new Map<number, { count: number; at: number }>();
+  private readonly fullThirdBudget: number;
+  private readonly fullSecondBudget: number;
+  private readonly largeCountTtlMs: number;
   secondLength = 0;
   thirdLength = 0;
 
-  /**
-   * @param fullThirdBudget Above this many estimated adjacency reads, the 3rd degree's best page
-   *   comes from walking the trust order instead of materialising the whole 3rd degree.
-   */
   constructor(
     private readonly g: GraphIndex,
-    private readonly fullThirdBudget = 60_000,
-  ) {}
+    options: TraversalOptions = {},
+  ) {
+    this.fullThirdBudget = options.fullThirdBudget ?? 60_000;
+    this.fullSecondBudget = options.fullSecondBudget ?? 150_000;
+    this.largeCountTtlMs = options.largeCountTtlMs ?? 30_000;
+  }
 
   /** A fresh stamp base: stamp[x] - base is x's level (0 self .. 3) when visited. */
   private begin(viewer: number): number {
     const n = this.g.size;
-    if (this.stamp.length < n) {
-      this.stamp = new Uint16Array(n);
-      this.count = new Uint16Array(n);
+    if (this.mark.length < n) {
+      this.mark = new Uint32Array(n);
+      this.via = new Int32Array(n);
+      this.friendBits = new Int32Array((n >>> 5) + 1);
       this.secondList = new Int32Array(n);
       this.thirdList = new Int32Array(n);
       this.epoch = 0;
     }
     this.epoch++;
     if (this.epoch * 4 + 3 > 0xffff) {
-      this.stamp.fill(0);
+      this.mark.fill(0);
       this.epoch = 1;
     }
     this.viewer = viewer;
     this.version = this.g.version;
     this.reach = 'friends';
+    this.counted = false;
     return (this.base = this.epoch * 4);
   }
 
   /** 0 self, 1, 2, 3, or -1 (not reached) in the last traversal. */
   level(x: number): number {
-    const d = (this.stamp[x] ?? 0) - this.base;
+    const d = ((this.mark[x] ?? 0) >>> 16) - this.base;
     return d >= 0 && d <= 3 ? d : -1;
   }
 
   markFriends(viewer: number): void {
     const base = this.begin(viewer);
-    const stamp = this.stamp;
-    stamp[viewer] = base;
+    const mark = this.mark;
+    mark[viewer] = base << 16;
+    const friend = (base + 1) << 16;
     const friends = this.g.neighbours(viewer);
-    for (let i = 0; i < friends.length; i++) stamp[friends[i]!] = base + 1;
+    for (let i = 0; i < friends.length; i++) mark[friends[i]!] = friend;
   }
 
   /** Marks the viewer's friends and lists the 2nd degree (blocked people left out). */
@@ -105,30 +138,65 @@ export class GraphTraversal {
     this.markFriends(viewer);
     const g = this.g;
     const base = this.base;
-    const stamp = this.stamp;
-    const count = this.count;
+    const mark = this.mark;
+    const via = this.via;
     const list = this.secondList;
     const blocked = g.blockedWith(viewer);
     const friends = g.neighbours(viewer);
     const second = base + 2;
+    // First visit: stamp 2nd and count 1 in one store (the top half as an unsigned word).
+    const firstVisit = ((second << 16) | 1) >>> 0;
     let n = 0;
     for (let i = 0; i < friends.length; i++) {
-      const arr = g.span(friends[i]!);
+      const f = friends[i]!;
+      const arr = g.span(f);
       for (let j = g.spanStart, end = g.spanEnd; j < end; j++) {
         const y = arr[j]!;
-        const m = stamp[y]!;
+        const w = mark[y]!;
+        const m = w >>> 16;
         if (m >= base) {
-          if (m === second && count[y]! < 0xffff) count[y]!++;
+          if (m === second && (w & 0xffff) !== 0xffff) mark[y] = w + 1;
           continue;
         }
         if (blocked?.has(y)) continue;
-        stamp[y] = second;
-        count[y] = 1;
+        mark[y] = firstVisit;
+        // Friends are walked in seq order, so this is the lowest-seq friend in common.
+        via[y] = f;
         list[n++] = y;
       }
     }
     this.secondLength = n;
     this.reach = 'second';
+    this.counted = true;
+  }
+
+  /** Adjacency reads a full 2nd-degree walk from `viewer` costs: their friends' degrees. */
+  walkCost(viewer: number): number {
+    const friends = this.g.neighbours(viewer);
+    let cost = 0;
+    for (let i = 0; i < friends.length; i++) cost += this.g.degree(friends[i]!);
+    return cost;
+  }
+
+  /**
+   * People at distance exactly 3, counted up to `cap` (the tab count needs no more). It needs
+   * the whole 2nd degree marked, so for a large network (walk above the 2nd-degree budget)
+   * the count is reused for a short while instead of walking on every screen open.
+   */
+  thirdCount(viewer: number, cap: number): number {
+    const large = this.walkCost(viewer) > this.fullSecondBudget;
+    const now = Date.now();
+    if (large) {
+      const hit = this.largeCounts.get(viewer);
+      if (hit && now - hit.at < this.largeCountTtlMs) return hit.count;
+    }
+    this.ensureSecond(viewer);
+    this.collectThird(viewer, cap);
+    if (large) {
+      if (this.largeCounts.size >= 10_000) this.largeCounts.clear();
+      this.largeCounts.set(viewer, { count: this.thirdLength, at: now });
+    }
+    return this.thirdLength;
   }
 
   /** collectSecond unless the stamps already hold exactly this viewer's 2nd degree. */
@@ -144,18 +212,19 @@ export class GraphTraversal {
   collectThird(viewer: number, cap = Infinity): void {
     const g = this.g;
     const base = this.base;
-    const stamp = this.stamp;
+    const mark = this.mark;
     const second = this.secondList;
     const list = this.thirdList;
     const blocked = g.blockedWith(viewer);
+    const third = (base + 3) << 16;
     let n = 0;
     for (let i = 0; i < this.secondLength && n < cap; i++) {
       const arr = g.span(second[i]!);
       for (let j = g.spanStart, end = g.spanEnd; j < end; j++) {
         const z = arr[j]!;
-        if (stamp[z]! >= base) continue;
+        if (mark[z]! >>> 16 >= base) continue;
         if (blocked?.has(z)) continue;
-        stamp[z] = base + 3;
+        mark[z] = third;
         list[n++] = z;
         if (n >= cap) break;
       }
@@ -207,7 +276,7 @@ export class GraphTraversal {
 
   /** After collectSecond: how many of the viewer's friends are friends with x. */
   mutualCount(x: number): number {
-    return this.level(x) === 2 ? this.count[x]! : this.commonFriends(x);
+    return this.counted && this.level(x) === 2 ? this.mark[x]! & 0xffff : this.commonFriends(x);
   }
 
   /** A friend of x in the viewer's 2nd degree: the first who may be shown, else any, else -1. */
@@ -218,7 +287,7 @@ export class GraphTraversal {
     let fallback = -1;
     for (let j = g.spanStart, end = g.spanEnd; j < end; j++) {
       const y = arr[j]!;
-      if (this.stamp[y] !== want) continue;
+      if (this.mark[y]! >>> 16 !== want) continue;
       if (g.hidden[y] === 0) return y;
       if (fallback < 0) fallback = y;
     }
@@ -278,7 +347,9 @@ export class GraphTraversal {
     const trustOf = g.trustOf;
     const withSecond = req.degrees.includes(2);
     const withThird = req.degrees.includes(3);
-    if (withSecond || withThird) this.collectSecond(req.viewer);
+    const scanSecond =
+      withSecond && !withThird && this.walkCost(req.viewer) > this.fullSecondBudget;
+    if ((withSecond || withThird) && !scanSecond) this.collectSecond(req.viewer);
     else this.markFriends(req.viewer);
     // A small 3rd degree is cheap to list in full; a large one is walked in trust order.
     const averageDegree = (2 * g.edgeCount()) / Math.max(1, g.size);
@@ -306,7 +377,9 @@ export class GraphTraversal {
       const friends = g.neighbours(req.viewer);
       for (let i = 0; i < friends.length; i++) consider(friends[i]!, 1);
     }
-    if (withSecond) {
+    if (scanSecond) {
+      this.scanOrder(req, heap, keep, 2);
+    } else if (withSecond) {
       // Most of a large 2nd degree is rejected on trust alone; keep that test in a tight loop.
       const list = this.secondList;
       for (let i = 0, n = this.secondLength; i < n; i++) {
@@ -318,45 +391,80 @@ export class GraphTraversal {
     if (thirdInFull) {
       for (let i = 0; i < this.thirdLength; i++) consider(this.thirdList[i]!, 3);
     } else if (withThird) {
-      this.scanThird(req, heap, keep);
+      this.scanOrder(req, heap, keep, 3);
     }
     heap.sort(compareKeys);
     return heap.map((key) => this.describe(key));
   }
 
   /**
-   * The best 3rd-degree candidates by walking everyone in trust order (highest first) and
-   * keeping people at distance exactly 3 — one of their friends is in the 2nd degree — until
-   * nothing further down can beat what the heap holds. Ties inside a trust value go by name
-   * and seq, as everywhere.
+   * The best candidates of one degree by walking everyone in trust order (highest first) and
+   * keeping people at exactly that distance until nothing further down can beat what the heap
+   * holds. 2nd degree (friends marked): someone with a friend in common, who becomes their
+   * connector. 3rd degree (2nd degree marked): someone with a friend in the 2nd degree. Ties
+   * inside a trust value go by name and seq, as everywhere.
    */
-  private scanThird(req: RankRequest, heap: RankKey[], keep: number): void {
+  private scanOrder(req: RankRequest, heap: RankKey[], keep: number, degree: 2 | 3): void {
     const g = this.g;
-    const stamp = this.stamp;
+    const mark = this.mark;
     const base = this.base;
     const blocked = g.blockedWith(req.viewer);
     const after = req.after;
     const from = after ? (after.fav ? g.order.maxTrust : after.trust) : g.order.maxTrust;
-    this.reach = 'third';
+    if (degree === 3) this.reach = 'third';
+    const friends = g.neighbours(req.viewer);
+    const bits = this.friendBits;
+    if (degree === 2) for (const f of friends) bits[f >>> 5]! |= 1 << (f & 31);
     g.order.walkDown(from, (trust, members) => {
       const top = heap.length === keep ? heap[0]! : null;
       if (top && (top.fav || top.trust > trust)) return false;
       const keys = members.map((seq) => ({ seq, name: g.names[seq]! }));
       keys.sort((x, y) => (x.name !== y.name ? (x.name < y.name ? -1 : 1) : x.seq - y.seq));
       for (const { seq, name } of keys) {
-        if (stamp[seq]! >= base || blocked?.has(seq)) continue;
+        if (mark[seq]! >>> 16 >= base || blocked?.has(seq)) continue;
         if (req.search && !name.includes(req.search)) continue;
-        const key: RankKey = { fav: false, trust, degree: 3, name, seq };
+        const key: RankKey = { fav: false, trust, degree, name, seq };
         if (after && compareKeys(key, after) <= 0) continue;
         const worst = heap.length === keep ? heap[0]! : null;
         if (worst && compareKeys(key, worst) >= 0) return false;
-        if (this.parentOf(seq) < 0) continue;
-        stamp[seq] = base + 3;
+        if (degree === 2) {
+          if (!this.linkSecond(seq)) continue;
+        } else {
+          if (this.parentOf(seq) < 0) continue;
+          mark[seq] = (base + 3) << 16;
+        }
         if (heap.length < keep) heapPush(heap, key);
         else heapReplaceTop(heap, key);
       }
       return true;
     });
+    if (degree === 2) for (const f of friends) bits[f >>> 5] = 0;
+  }
+
+  /**
+   * Scan mode's 2nd-degree test, from x's side: x's friends who are the viewer's friends (a
+   * bitmap that stays in the core's cache). A member gets their level, mutual count and
+   * connector (the lowest-seq friend in common who may be shown, else the lowest) as the walk
+   * would have given them.
+   */
+  private linkSecond(x: number): boolean {
+    const g = this.g;
+    const bits = this.friendBits;
+    const arr = g.span(x);
+    let count = 0;
+    let any = -1;
+    let shown = -1;
+    for (let j = g.spanStart, end = g.spanEnd; j < end; j++) {
+      const y = arr[j]!;
+      if ((bits[y >>> 5]! & (1 << (y & 31))) === 0) continue;
+      count++;
+      if (any < 0) any = y;
+      if (shown < 0 && g.hidden[y] === 0) shown = y;
+    }
+    if (count === 0) return false;
+    this.via[x] = shown >= 0 ? shown : any;
+    this.mark[x] = (((this.base + 2) << 16) | Math.min(count, 0xffff)) >>> 0;
+    return true;
   }
 
   /** Mutual count and connectors for a row that will be shown. */
@@ -365,7 +473,11 @@ export class GraphTraversal {
       return { ...key, mutual: this.commonFriends(key.seq), via: 0, via2: 0 };
     }
     if (key.degree === 2) {
-      return { ...key, mutual: this.count[key.seq]!, via: this.connectorOf(key.seq), via2: 0 };
+      // The walk's connector unless they hide from paths (then look for one who does not).
+      const first = this.via[key.seq]!;
+      const via = this.g.hidden[first] === 0 ? first : this.connectorOf(key.seq);
+      // Both the walk and the scan leave the row's mutual count in its mark.
+      return { ...key, mutual: this.mark[key.seq]! & 0xffff, via, via2: 0 };
     }
     const b = this.parentOf(key.seq);
     return { ...key, mutual: 0, via: this.connectorOf(b), via2: b };
@@ -385,10 +497,10 @@ export class GraphTraversal {
     if (g.isBlocked(viewer, target) || !g.knows(target)) return null;
     this.markFriends(viewer);
     const friend = this.base + 1;
-    const stamp = this.stamp;
+    const mark = this.mark;
     const mutual: number[] = [];
-    for (const b of g.neighbours(target)) if (stamp[b] === friend) mutual.push(b);
-    if (stamp[target] === friend) return { degree: 1, mutual, path: [viewer, target] };
+    for (const b of g.neighbours(target)) if (mark[b]! >>> 16 === friend) mutual.push(b);
+    if (mark[target]! >>> 16 === friend) return { degree: 1, mutual, path: [viewer, target] };
     if (mutual.length > 0) {
       const shown = mutual.find((m) => g.hidden[m] === 0) ?? mutual[0]!;
       return { degree: 2, mutual, path: [viewer, shown, target] };
@@ -399,7 +511,7 @@ export class GraphTraversal {
       const arr = g.span(b);
       for (let j = g.spanStart, end = g.spanEnd; j < end; j++) {
         const a = arr[j]!;
-        if (stamp[a] !== friend) continue;
+        if (mark[a]! >>> 16 !== friend) continue;
         const path = [viewer, a, b, target];
         if (g.hidden[a] === 0 && g.hidden[b] === 0) return { degree: 3, mutual, path };
         best ??= path;

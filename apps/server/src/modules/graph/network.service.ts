@@ -60,10 +60,9 @@ export function createNetworkService(deps: { graph: Graph; people: NetworkReposi
     let third = 0;
     let thirdCapped = false;
     if (unlocked.thirdDegree) {
-      traversal.ensureSecond(v);
-      traversal.collectThird(v, THIRD_DEGREE_COUNT_CAP + 1);
-      third = Math.min(traversal.thirdLength, THIRD_DEGREE_COUNT_CAP);
-      thirdCapped = traversal.thirdLength > THIRD_DEGREE_COUNT_CAP;
+      const found = traversal.thirdCount(v, THIRD_DEGREE_COUNT_CAP + 1);
+      third = Math.min(found, THIRD_DEGREE_COUNT_CAP);
+      thirdCapped = found > THIRD_DEGREE_COUNT_CAP;
     }
     return {
       counts: {

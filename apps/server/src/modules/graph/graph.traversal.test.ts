@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import { GraphIndex, type GraphSnapshot } from './graph.index.ts';
+import { GraphTraversal } from './graph.traversal.ts';
+
+function snapshot(edges: [number, number][], hidden: number[]): GraphSnapshot {
+  const maxSeq = Math.max(...edges.flat());
+  return {
+    version: 0,
+    maxSeq,
+    edgeLow: Int32Array.from(edges.map(([a, b]) => Math.min(a, b))),
+    edgeHigh: Int32Array.from(edges.map(([a, b]) => Math.max(a, b))),
+    edgeCount: edges.length,
+    nodes: Array.from({ length: maxSeq }, (_, i) => ({
+      seq: i + 1,
+      name: `P${i + 1}`,
+      showInPaths: !hidden.includes(i + 1),
+    })),
+    second: new Int32Array(maxSeq + 1),
+    blocks: [],
+  };
+}
+
+describe('2nd-degree connectors', () => {
+  // Viewer 1; friends 2 (hides from paths) and 3; 4 is reached through both, 5 through 2 only.
+  const index = new GraphIndex();
+  index.load(
+    snapshot(
+      [
+        [1, 2],
+        [1, 3],
+        [2, 4],
+        [3, 4],
+        [2, 5],
+      ],
+      [2],
+    ),
+  );
+  const traversal = new GraphTraversal(index);
+  const page = traversal.rank({
+    viewer: 1,
+    degrees: [2],
+    favorites: new Set(),
+    onlyFavorites: false,
+    after: null,
+    limit: 10,
+    search: '',
+  });
+  const row = (seq: number) => page.find((r) => r.seq === seq)!;
+
+  it('names a friend in common who may be shown, passing over one who hides', () => {
+    expect(row(4)).toMatchObject({ degree: 2, mutual: 2, via: 3 });
+  });
+
+  it('falls back to the hidden friend when no other connects them', () => {
+    expect(row(5)).toMatchObject({ degree: 2, mutual: 1, via: 2 });
+  });
+
+  it('picks the lowest-seq friend in common when every one may be shown', () => {
+    index.setFacts({ seq: 2, name: 'P2', showInPaths: true });
+    const again = traversal.rank({
+      viewer: 1,
+      degrees: [2],
+      favorites: new Set(),
+      onlyFavorites: false,
+      after: null,
+      limit: 10,
+      search: '',
+    });
+    expect(again.find((r) => r.seq === 4)).toMatchObject({ mutual: 2, via: 2 });
+  });
+});
+
+describe('large networks', () => {
+  // 1 - 2 - 3 - 4 - 5: from 1, only 4 is at distance exactly 3.
+  const chain = (): GraphIndex => {
+    const index = new GraphIndex();
+    index.load(
+      snapshot(
+        [
+          [1, 2],
+          [2, 3],
+          [3, 4],
+          [4, 5],
+        ],
+        [],
+      ),
+    );
+    return index;
+  };
+  const second = (traversal: GraphTraversal) =>
+    traversal.rank({
+      viewer: 1,
+      degrees: [2],
+      favorites: new Set(),
+      onlyFavorites: false,
+      after: null,
+      limit: 10,
+      search: '',
+    });
+
+  it('ranks the 2nd degree from the trust order with the same rows as the full walk', () => {
+    const index = chain();
+    const walked = second(new GraphTraversal(index, { fullSecondBudget: Infinity }));
+    const scanned = second(new GraphTraversal(index, { fullSecondBudget: 0 }));
+    expect(scanned).toEqual(walked);
+    expect(scanned).toMatchObject([{ seq: 3, degree: 2, mutual: 1, via: 2 }]);
+  });
+
+  it('reuses a large network’s capped 3rd-degree count for a while, and only that', () => {
+    const index = chain();
+    const large = new GraphTraversal(index, { fullSecondBudget: 0, largeCountTtlMs: 60_000 });
+    const small = new GraphTraversal(index, { fullSecondBudget: Infinity });
+    expect(large.thirdCount(1, 1000)).toBe(1);
+    expect(small.thirdCount(1, 1000)).toBe(1);
+    // 3 - 5 puts 5 at distance 3 too.
+    index.applyEdge(3, 5, true);
+    expect(small.thirdCount(1, 1000)).toBe(2);
+    expect(large.thirdCount(1, 1000)).toBe(1);
+    const fresh = new GraphTraversal(index, { fullSecondBudget: 0, largeCountTtlMs: 0 });
+    expect(fresh.thirdCount(1, 1000)).toBe(2);
+  });
+});
