@@ -69,10 +69,18 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     mediaOrigin: config.s3?.publicUrl && new URL(config.s3.publicUrl).origin,
   });
 
+  // A sign-out on one instance reaches the others' session caches over `<prefix>:sessions`.
+  const revokedChannel = `${config.redisPrefix}:sessions`;
   const sessions = createSessionsService(db, {
     idleMs: config.sessionIdleMs,
     absoluteMs: config.sessionAbsoluteMs,
+    announceRevoked: redis
+      ? async (tokenHash) => {
+          await redis.pub.publish(revokedChannel, tokenHash).catch(() => undefined);
+        }
+      : undefined,
   });
+  if (redis) await redis.sub.subscribe(revokedChannel, (tokenHash) => sessions.forget(tokenHash));
   const jar = sessionCookie(config.secureCookies, config.sessionAbsoluteMs);
   await registerSession(app, sessions, jar);
   const limits = new RateLimits(redis?.pub, config.redisPrefix);
@@ -144,7 +152,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     db,
     storage,
     processor: createPhotoProcessor({ concurrency: config.photoConcurrency }),
-    notifyChanged: (userId) => publishToUser(io, userId, 'profile.updated', { userId }),
+    notifyChanged: (userId) => {
+      publishToUser(io, userId, 'profile.updated', { userId });
+      // Other people's network pages show the new avatar: every instance re-reads the user.
+      void network.userChanged(userId).catch((err: unknown) => app.log.error({ err }, 'graph'));
+    },
     log: (message, err) => app.log.error({ err }, message),
   });
   registerPhotosRoutes(app, { photos, limits });
@@ -178,6 +190,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     await app.close();
     clearTimeout(cut);
     await network.close();
+    await sessions.close();
     if (redis) await Promise.all([redis.pub.quit(), redis.sub.quit()]).catch(() => undefined);
     storage.close();
     if (!deps.db) await db.destroy();

@@ -156,4 +156,14 @@ describe.skipIf(!redisUrl)(`realtime fan-out through Redis (${dbKind})`, () => {
     publishToUser(a.io, frank.userId, 'system.notice', { text: 'from instance A' });
     expect(await received).toBe('from instance A');
   });
+
+  it('ends a session on instance B the moment it is signed out on instance A', async () => {
+    const gina = await userAndCookie(a, 'Gina Gone');
+    const onB = () => fetch(`${b.baseUrl}/api/me`, { headers: { cookie: gina.cookie } });
+    // B has looked the session up (and keeps it for a few seconds).
+    expect((await onB()).status).toBe(200);
+    const out = await gina.browser.request('/api/auth/signout', { method: 'POST' });
+    expect(out.status).toBe(204);
+    await expect.poll(async () => (await onB()).status, { timeout: 1000 }).toBe(401);
+  });
 });

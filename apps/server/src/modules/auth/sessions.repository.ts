@@ -15,18 +15,18 @@ export function createSessionsRepository(db: Db) {
     findLive(tokenHash: string, now: Date) {
       return db
         .selectFrom('sessions')
-        .select(['tokenHash', 'userId', 'lastSeenAt', 'expiresAt'])
+        .select(['tokenHash', 'userId', 'lastSeenAt', 'expiresAt', 'idleExpiresAt'])
         .where('tokenHash', '=', tokenHash)
         .where('expiresAt', '>', now)
         .where('idleExpiresAt', '>', now)
         .executeTakeFirst();
     },
 
-    async touch(tokenHash: string, now: Date, idleExpiresAt: Date) {
+    async touchMany(tokenHashes: string[], now: Date, idleExpiresAt: Date) {
       await db
         .updateTable('sessions')
         .set({ lastSeenAt: now, idleExpiresAt })
-        .where('tokenHash', '=', tokenHash)
+        .where('tokenHash', 'in', tokenHashes)
         .execute();
     },
 

@@ -5,10 +5,73 @@ import { createSessionsRepository } from './sessions.repository.ts';
 export type SessionInfo = { userId: string; tokenHash: string };
 
 const TOUCH_EVERY_MS = 60_000;
+/** Sliding-expiry writes are gathered and stored together this often. */
+const TOUCH_FLUSH_MS = 1_000;
+/** How long a looked-up session is trusted without asking the database again. */
+const CACHE_MS = 5_000;
+const CACHE_MAX = 100_000;
 
-/** Opaque session tokens: the cookie holds the token, the database only its SHA-256. */
-export function createSessionsService(db: Db, opts: { idleMs: number; absoluteMs: number }) {
+type Cached = {
+  userId: string;
+  expiresAt: number;
+  idleExpiresAt: number;
+  lastSeenAt: number;
+  at: number;
+};
+
+export type SessionsOptions = {
+  idleMs: number;
+  absoluteMs: number;
+  /** Tells the other instances that a session ended (they drop their cached copy). */
+  announceRevoked?: (tokenHash: string) => Promise<void>;
+};
+
+/**
+ * Opaque session tokens: the cookie holds the token, the database only its SHA-256. Every API
+ * request resolves its session, so a looked-up session is kept for a few seconds: a sign-out
+ * drops it here at once and on the other instances through `announceRevoked`; expiry is
+ * checked on every request from the cached times. The sliding idle expiry is written in the
+ * background, one statement a second for every session seen, so no request waits on a commit.
+ */
+export function createSessionsService(db: Db, opts: SessionsOptions) {
   const repo = createSessionsRepository(db);
+  const cache = new Map<string, Cached>();
+  const touched = new Set<string>();
+  let flushing: Promise<void> = Promise.resolve();
+
+  function flushTouches(): Promise<void> {
+    if (touched.size === 0) return flushing;
+    const hashes = [...touched];
+    touched.clear();
+    const now = Date.now();
+    flushing = flushing
+      .then(() => repo.touchMany(hashes, new Date(now), new Date(now + opts.idleMs)))
+      .catch(() => undefined);
+    return flushing;
+  }
+  const timer = setInterval(() => void flushTouches(), TOUCH_FLUSH_MS);
+  timer.unref();
+
+  async function lookUp(tokenHash: string, now: number): Promise<Cached | null> {
+    const hit = cache.get(tokenHash);
+    if (hit && now - hit.at < CACHE_MS) return hit;
+    const row = await repo.findLive(tokenHash, new Date(now));
+    if (!row) {
+      cache.delete(tokenHash);
+      return null;
+    }
+    if (cache.size >= CACHE_MAX) cache.clear();
+    const entry: Cached = {
+      userId: row.userId,
+      expiresAt: new Date(row.expiresAt).getTime(),
+      idleExpiresAt: new Date(row.idleExpiresAt).getTime(),
+      lastSeenAt: new Date(row.lastSeenAt).getTime(),
+      at: now,
+    };
+    cache.set(tokenHash, entry);
+    return entry;
+  }
+
   return {
     async create(userId: string, userAgent: string): Promise<{ token: string; info: SessionInfo }> {
       const token = randomToken();
@@ -27,22 +90,42 @@ export function createSessionsService(db: Db, opts: { idleMs: number; absoluteMs
     async resolve(token: string): Promise<SessionInfo | null> {
       if (!token || token.length > 100) return null;
       const tokenHash = sha256(token);
-      const now = new Date();
-      const row = await repo.findLive(tokenHash, now);
-      if (!row) return null;
-      // Sliding idle expiry, written at most once a minute per session.
-      if (now.getTime() - new Date(row.lastSeenAt).getTime() > TOUCH_EVERY_MS) {
-        await repo.touch(tokenHash, now, new Date(now.getTime() + opts.idleMs));
+      const now = Date.now();
+      const session = await lookUp(tokenHash, now);
+      if (!session) return null;
+      if (session.expiresAt <= now || session.idleExpiresAt <= now) {
+        cache.delete(tokenHash);
+        return null;
       }
-      return { userId: row.userId, tokenHash };
+      // Sliding idle expiry, written at most once a minute per session (in the background).
+      if (now - session.lastSeenAt > TOUCH_EVERY_MS) {
+        session.lastSeenAt = now;
+        session.idleExpiresAt = now + opts.idleMs;
+        touched.add(tokenHash);
+      }
+      return { userId: session.userId, tokenHash };
     },
 
     async revoke(tokenHash: string) {
+      cache.delete(tokenHash);
+      touched.delete(tokenHash);
       await repo.delete(tokenHash);
+      await opts.announceRevoked?.(tokenHash);
+    },
+
+    /** Another instance revoked this session. */
+    forget(tokenHash: string) {
+      cache.delete(tokenHash);
     },
 
     async pruneExpired() {
       await repo.deleteExpired(new Date());
+    },
+
+    /** Stores the pending sliding-expiry writes and stops the background writer. */
+    async close() {
+      clearInterval(timer);
+      await flushTouches();
     },
   };
 }

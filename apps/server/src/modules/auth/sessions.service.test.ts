@@ -1,0 +1,90 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestDatabase, dbKind, type TestDatabase } from '../../../test/harness.ts';
+import { createPeople } from '../graph/network.fixtures.ts';
+import { createSessionsService } from './sessions.service.ts';
+
+let tdb: TestDatabase;
+let userId: string;
+beforeAll(async () => {
+  tdb = await createTestDatabase();
+  userId = (await createPeople(tdb.db, ['Sid Session']))[0]!.id;
+});
+afterAll(async () => {
+  await tdb?.drop();
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+const HOUR = 3_600_000;
+const at = (ms: number) => vi.spyOn(Date, 'now').mockReturnValue(ms);
+
+describe(`sessions (${dbKind})`, () => {
+  it('keeps a looked-up session for a few seconds, then asks the database again', async () => {
+    const sessions = createSessionsService(tdb.db, { idleMs: HOUR, absoluteMs: HOUR });
+    const { token, info } = await sessions.create(userId, 'vitest');
+    expect(await sessions.resolve(token)).toEqual(info);
+    // Removed behind the service's back (not through revoke): still known for the cache window.
+    await tdb.db.deleteFrom('sessions').where('tokenHash', '=', info.tokenHash).execute();
+    expect(await sessions.resolve(token)).toEqual(info);
+    at(Date.now() + 5_001);
+    expect(await sessions.resolve(token)).toBeNull();
+  });
+
+  it('ends a revoked session at once here and tells the other instances', async () => {
+    const announced: string[] = [];
+    const a = createSessionsService(tdb.db, {
+      idleMs: HOUR,
+      absoluteMs: HOUR,
+      announceRevoked: async (hash) => {
+        announced.push(hash);
+        b.forget(hash);
+      },
+    });
+    const b = createSessionsService(tdb.db, { idleMs: HOUR, absoluteMs: HOUR });
+    const { token, info } = await a.create(userId, 'vitest');
+    expect(await a.resolve(token)).toEqual(info);
+    expect(await b.resolve(token)).toEqual(info);
+    await a.revoke(info.tokenHash);
+    expect(announced).toEqual([info.tokenHash]);
+    expect(await a.resolve(token)).toBeNull();
+    expect(await b.resolve(token)).toBeNull();
+  });
+
+  it('slides the idle expiry in the background, without the request waiting for it', async () => {
+    const sessions = createSessionsService(tdb.db, { idleMs: HOUR, absoluteMs: 24 * HOUR });
+    const { token, info } = await sessions.create(userId, 'vitest');
+    const later = Date.now() + 10 * 60_000;
+    at(later);
+    expect(await sessions.resolve(token)).toEqual(info);
+    const row = () =>
+      tdb.db
+        .selectFrom('sessions')
+        .select(['lastSeenAt', 'idleExpiresAt'])
+        .where('tokenHash', '=', info.tokenHash)
+        .executeTakeFirstOrThrow();
+    // Not written yet: the write is gathered with others and stored within a second.
+    expect(new Date((await row()).lastSeenAt).getTime()).toBeLessThan(later - 60_000);
+    await sessions.close();
+    const stored = await row();
+    expect(new Date(stored.lastSeenAt).getTime()).toBe(later);
+    expect(new Date(stored.idleExpiresAt).getTime()).toBe(later + HOUR);
+  });
+
+  it('refuses a cached session once its idle or absolute lifetime is over', async () => {
+    const sessions = createSessionsService(tdb.db, { idleMs: 2_000, absoluteMs: HOUR });
+    const { token, info } = await sessions.create(userId, 'vitest');
+    const start = Date.now();
+    expect(await sessions.resolve(token)).toEqual(info);
+    at(start + 2_500);
+    expect(await sessions.resolve(token)).toBeNull();
+
+    vi.restoreAllMocks();
+    const short = createSessionsService(tdb.db, { idleMs: HOUR, absoluteMs: 1_000 });
+    const second = await short.create(userId, 'vitest');
+    const created = Date.now();
+    expect(await short.resolve(second.token)).toEqual(second.info);
+    at(created + 1_500);
+    expect(await short.resolve(second.token)).toBeNull();
+  });
+});
