@@ -17,12 +17,13 @@ export type UserRef = { id: string; seq: number; name: string | null; avatarUrl:
 /** Public ids never change, so id -> seq answers are kept (bounded) instead of re-queried. */
 const ID_CACHE_MAX = 200_000;
 /**
- * The best-ranked people (hubs) appear on most users' 2nd and 3rd-degree pages, so their public
- * fields are kept briefly: dropped on every instance when the user changes (graph 'user'
- * change), and after a minute in any case (a new avatar from the photo module shows within it).
+ * The people on 2nd and 3rd-degree pages are read far more often than they change (the
+ * best-ranked, the hubs, appear on most users' pages), so their public fields are kept: dropped
+ * on every instance when the user changes (a profile edit or a new photo announces a graph
+ * 'user' change), and after ten minutes in any case. The oldest tenth makes room when full.
  */
-const PERSON_CACHE_MAX = 50_000;
-const PERSON_TTL_MS = 60_000;
+const PERSON_CACHE_MAX = 200_000;
+const PERSON_TTL_MS = 10 * 60_000;
 
 /** SQL the network screens read and the row actions write (favorites, reports, privacy). */
 export function createNetworkRepository(db: Db, prepared: RunPrepared) {
@@ -116,7 +117,13 @@ export function createNetworkRepository(db: Db, prepared: RunPrepared) {
                where u.seq = any($1::bigint[])`,
               [list, friendsOf],
             );
-      if (personCache.size + rows.length > PERSON_CACHE_MAX) personCache.clear();
+      if (personCache.size + rows.length > PERSON_CACHE_MAX) {
+        let drop = Math.max(rows.length, PERSON_CACHE_MAX / 10);
+        for (const seq of personCache.keys()) {
+          if (drop-- <= 0) break;
+          personCache.delete(seq);
+        }
+      }
       for (const row of rows) {
         remember(row.id, row.seq);
         const person = {

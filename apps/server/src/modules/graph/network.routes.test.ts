@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   BlockList,
@@ -348,6 +349,30 @@ describe(`network API (${dbKind})`, () => {
     }
     expect(names2).toContain('Franklin Net');
     await sendJson(as.frank!, 'PATCH', '/api/me/profile', { name: 'Frank Net' });
+  });
+
+  it("shows a new photo on other people's pages straight away", async () => {
+    const frankOf = async () =>
+      (await tab('alice', 'second')).body.items.find((i) => i.userId === p.frank!.id);
+    // Alice's page has Frank's public fields cached now.
+    expect((await frankOf())?.avatar).toBeNull();
+    const image = await sharp({
+      create: { width: 400, height: 500, channels: 3, background: { r: 200, g: 90, b: 60 } },
+    })
+      .png()
+      .toBuffer();
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(image)], { type: 'image/png' }), 'me.png');
+    const upload = await as.frank!.request('/api/photos', { method: 'POST', body: form });
+    expect(upload.status).toBe(200);
+    const { url } = (await upload.json()) as { url: string };
+    let avatar: string | null | undefined = null;
+    for (let i = 0; i < 100 && !avatar; i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      avatar = (await frankOf())?.avatar;
+    }
+    expect(avatar).toMatch(/^\/media\/[a-f0-9]{32}\.webp$/);
+    expect(avatar).not.toBe(url);
   });
 
   it('reports trust with its calculation, recalculates at most 10 times per 15 minutes, verifies by SQL', async () => {
