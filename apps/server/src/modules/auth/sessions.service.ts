@@ -7,8 +7,12 @@ export type SessionInfo = { userId: string; tokenHash: string };
 const TOUCH_EVERY_MS = 60_000;
 /** Sliding-expiry writes are gathered and stored together this often. */
 const TOUCH_FLUSH_MS = 1_000;
-/** How long a looked-up session is trusted without asking the database again. */
-const CACHE_MS = 5_000;
+/**
+ * How long a looked-up session is trusted without asking the database again. Sign-outs reach
+ * every instance's cache at once (`announceRevoked`); this bounds what a lost announcement
+ * (Redis restarting) could leave behind.
+ */
+const CACHE_MS = 60_000;
 const CACHE_MAX = 100_000;
 
 type Cached = {
@@ -28,7 +32,7 @@ export type SessionsOptions = {
 
 /**
  * Opaque session tokens: the cookie holds the token, the database only its SHA-256. Every API
- * request resolves its session, so a looked-up session is kept for a few seconds: a sign-out
+ * request resolves its session, so a looked-up session is kept for up to a minute: a sign-out
  * drops it here at once and on the other instances through `announceRevoked`; expiry is
  * checked on every request from the cached times. The sliding idle expiry is written in the
  * background, one statement a second for every session seen, so no request waits on a commit.

@@ -39,11 +39,15 @@ export function createGraph(deps: GraphDeps) {
   const repo = createGraphRepository(db);
   const databaseUrl = deps.databaseUrl;
   const userListeners: ((seq: number) => void)[] = [];
+  const changeListeners: ((change: GraphChange) => void)[] = [];
   const sync = new GraphSync({
     index,
     repo,
     onUserChanged: (seq) => {
       for (const listener of userListeners) listener(seq);
+    },
+    onApplied: (change) => {
+      for (const listener of changeListeners) listener(change);
     },
     redis: deps.redis,
     pollMs: deps.pollMs,
@@ -94,6 +98,10 @@ export function createGraph(deps: GraphDeps) {
     /** Called on every instance when a user's name, privacy or account changes. */
     onUserChanged(listener: (seq: number) => void): void {
       userListeners.push(listener);
+    },
+    /** Called on every instance for every graph change, once applied to its index. */
+    onChange(listener: (change: GraphChange) => void): void {
+      changeListeners.push(listener);
     },
 
     async start(): Promise<void> {

@@ -82,6 +82,29 @@ describe(`graph changes reach every instance (${dbKind}, ${redisUrl ? 'redis' : 
     expect(a.network.graph.index.trust(x!.seq)).toBe(21);
   });
 
+  it.skipIf(!redisUrl)(
+    'drops the summary counts kept on the other instance when a favorite changes',
+    async () => {
+      const [fay, gus] = await createPeople(tdb.db, ['Fay Count', 'Gus Count']);
+      await befriend(a.network.graph, [[fay!, gus!]]);
+      await until(() => b.network.graph.index.hasEdge(fay!.seq, gus!.seq));
+      const onA = await browserFor(a, fay!);
+      const onB = await browserFor(b, fay!);
+      const favoritesOnB = async () =>
+        (await getJson<NetworkSummary>(onB, '/api/network/summary')).body.counts.favorites;
+      // B reads (and keeps) Fay's counts; the favorite is added through A.
+      expect(await favoritesOnB()).toBe(0);
+      const added = await onA.request(`/api/favorites/${gus!.id}`, { method: 'POST' });
+      expect(added.status).toBe(200);
+      let seen = 0;
+      for (let i = 0; i < 50 && seen !== 1; i++) {
+        seen = await favoritesOnB();
+        if (seen !== 1) await new Promise((r) => setTimeout(r, 20));
+      }
+      expect(seen).toBe(1);
+    },
+  );
+
   it('fills the gap a lost message leaves, in order', async () => {
     const [p, q, r] = await createPeople(tdb.db, ['Pia Sync', 'Quin Sync', 'Rex Sync']);
     await writeSilently(p!, q!);

@@ -12,6 +12,8 @@ export type GraphSyncDeps = {
   onError?: (err: unknown) => void;
   /** A user's own facts changed or they left (every instance hears it): drop cached copies. */
   onUserChanged?: (seq: number) => void;
+  /** Any change, once applied here (every instance hears every change). */
+  onApplied?: (change: GraphChange) => void;
 };
 
 type Message = { origin: string; change: GraphChange };
@@ -174,6 +176,7 @@ export class GraphSync {
     }
     index.version = change.id;
     this.touched.set(change.id, changed);
+    this.deps.onApplied?.(change);
     if (this.touched.size > REMEMBERED) {
       this.touched.delete(this.touched.keys().next().value!);
     }

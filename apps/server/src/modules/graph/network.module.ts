@@ -55,8 +55,23 @@ export async function registerNetworkModule(
   const prepared = createPrepared(deps.db, deps.config.databaseUrl);
   const people = createNetworkRepository(deps.db, prepared.run);
   graph.onUserChanged((seq) => people.forget(seq));
+  // A friendship change moves favorites (they end with it) and pending requests (an accepted or
+  // blocked one): both ends' cached counts go, on every instance.
+  graph.onChange((change) => {
+    people.forgetCounts(change.a);
+    if (change.kind !== 'delete' && change.kind !== 'user') people.forgetCounts(change.b);
+  });
+  // Requests and favorites are not graph changes: they announce count changes themselves.
+  const countsChannel = `${deps.redis?.prefix ?? 'heartline'}:counts`;
+  const countsChanged = (seqs: number[]) => {
+    for (const seq of seqs) people.forgetCounts(seq);
+    void deps.redis?.pub.publish(countsChannel, seqs.join(',')).catch(onError);
+  };
+  await deps.redis?.sub.subscribe(countsChannel, (message) => {
+    for (const seq of message.split(',')) people.forgetCounts(Number(seq));
+  });
   const network = createNetworkService({ graph, people });
-  const relations = createRelationsService({ graph, people, publish });
+  const relations = createRelationsService({ graph, people, publish, countsChanged });
   registerNetworkRoutes(app, {
     network,
     relations,
@@ -73,6 +88,7 @@ export async function registerNetworkModule(
       graph,
       limits: deps.limits,
       publish,
+      countsChanged,
     }),
   );
   registerInvitationsRoutes(app, {

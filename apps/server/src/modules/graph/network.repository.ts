@@ -24,12 +24,22 @@ const ID_CACHE_MAX = 200_000;
  */
 const PERSON_CACHE_MAX = 200_000;
 const PERSON_TTL_MS = 10 * 60_000;
+/**
+ * The signed-in user's pending-request and favorites counts (the Network summary), kept so the
+ * screen needs no database read: dropped on every instance when either changes (requests and
+ * favorites announce it, any friendship change of theirs too), and after a minute in any case.
+ */
+const COUNTS_MAX = 200_000;
+const COUNTS_TTL_MS = 60_000;
 
 /** SQL the network screens read and the row actions write (favorites, reports, privacy). */
 export function createNetworkRepository(db: Db, prepared: RunPrepared) {
   const seqById = new Map<string, number>();
 
   const personCache = new Map<number, { row: PersonRow; at: number }>();
+  const counts = new Map<number, { pending: number; favorites: number; at: number }>();
+  /** Bumped by every invalidation: a read that raced one is not kept. */
+  let countsEpoch = 0;
 
   function remember(id: string, seq: number) {
     if (seqById.size >= ID_CACHE_MAX) seqById.clear();
@@ -41,6 +51,12 @@ export function createNetworkRepository(db: Db, prepared: RunPrepared) {
     async viewer(
       userId: string,
     ): Promise<{ seq: number; pending: number; favorites: number } | undefined> {
+      const known = seqById.get(userId);
+      const hit = known === undefined ? undefined : counts.get(known);
+      if (known !== undefined && hit && Date.now() - hit.at < COUNTS_TTL_MS) {
+        return { seq: known, pending: hit.pending, favorites: hit.favorites };
+      }
+      const epoch = countsEpoch;
       const [row] = await prepared<{ seq: number; pending: number; favorites: number }>(
         'hl_network_viewer',
         `select u.seq::int as "seq",
@@ -51,8 +67,13 @@ export function createNetworkRepository(db: Db, prepared: RunPrepared) {
         [userId],
       );
       if (!row) return undefined;
-      remember(userId, Number(row.seq));
-      return { seq: Number(row.seq), pending: row.pending, favorites: row.favorites };
+      const seq = Number(row.seq);
+      remember(userId, seq);
+      if (epoch === countsEpoch) {
+        if (counts.size >= COUNTS_MAX) counts.clear();
+        counts.set(seq, { pending: row.pending, favorites: row.favorites, at: Date.now() });
+      }
+      return { seq, pending: row.pending, favorites: row.favorites };
     },
 
     async seqOf(userId: string): Promise<number | undefined> {
@@ -138,6 +159,11 @@ export function createNetworkRepository(db: Db, prepared: RunPrepared) {
 
     forget(seq: number): void {
       personCache.delete(seq);
+    },
+
+    forgetCounts(seq: number): void {
+      countsEpoch++;
+      counts.delete(seq);
     },
 
     async favoritesOf(seq: number): Promise<Set<number>> {

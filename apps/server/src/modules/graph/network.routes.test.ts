@@ -298,6 +298,9 @@ describe(`network API (${dbKind})`, () => {
       `/api/favorites/${p.carol!.id}`,
     );
     expect(removed.body.isFavorited).toBe(false);
+    expect(
+      (await getJson<NetworkSummary>(as.alice!, '/api/network/summary')).body.counts.favorites,
+    ).toBe(0);
     // Nobody else sees or changes alice's favorites.
     expect(
       (await getJson<NetworkSummary>(as.carol!, '/api/network/summary')).body.counts.favorites,

@@ -20,6 +20,8 @@ export function createRelationsService(deps: {
   graph: Graph;
   people: NetworkRepository;
   publish: Publish;
+  /** Someone's favorites count changed (every instance drops its cached copy). */
+  countsChanged: (seqs: number[]) => void;
 }) {
   const { graph, people, publish } = deps;
   const { repo } = graph;
@@ -59,12 +61,14 @@ export function createRelationsService(deps: {
     if (next === current) return { userId: target.id, isFavorited: current };
     if (!next) {
       await people.removeFavorite(viewer, target.seq);
+      deps.countsChanged([viewer]);
       return { userId: target.id, isFavorited: false };
     }
     const friends = await repo.areFriends(viewer, target.seq);
     if (!canFavorite(friends ? 1 : 0) || !(await people.addFavorite(viewer, target.seq))) {
       throw new NotFoundError(networkMessages.connectionNotFound);
     }
+    deps.countsChanged([viewer]);
     return { userId: target.id, isFavorited: true };
   }
 

@@ -38,6 +38,8 @@ export function createRequestsService(deps: {
   graph: Graph;
   limits: RateLimits;
   publish: Publish;
+  /** Someone's pending or favorites count changed (every instance drops its cached copy). */
+  countsChanged: (seqs: number[]) => void;
 }) {
   const { requests, people, graph, publish } = deps;
 
@@ -57,8 +59,10 @@ export function createRequestsService(deps: {
     };
   }
 
-  async function pushBadge(userId: string) {
-    publish(userId, 'badges.updated', { pendingRequests: await people.pendingIncoming(userId) });
+  /** `user`'s pending incoming requests changed: the badge and every cached count learn it. */
+  async function pushBadge(user: UserRef) {
+    deps.countsChanged([user.seq]);
+    publish(user.id, 'badges.updated', { pendingRequests: await people.pendingIncoming(user.id) });
   }
 
   /** Accepts `row` (addressed to `recipient`); null when it is no longer open. */
@@ -87,7 +91,7 @@ export function createRequestsService(deps: {
     });
     publish(requester.id, 'friendship.created', { userId: recipient.id });
     publish(recipient.id, 'friendship.created', { userId: requester.id });
-    await pushBadge(recipient.id);
+    await pushBadge(recipient);
     return presentRequest(row, recipient.id, party(recipient.seq, requester));
   }
 
@@ -147,7 +151,7 @@ export function createRequestsService(deps: {
       publish(to.id, 'request.created', {
         request: presentRequest(row, to.id, party(to.seq, from)),
       });
-      await pushBadge(to.id);
+      await pushBadge(to);
       return {
         outcome: 'sent',
         message: networkMessages.requestSentTo(name),
@@ -193,7 +197,7 @@ export function createRequestsService(deps: {
       });
       if (!decided) throw new NotFoundError(networkMessages.requestNotFound);
       publish(decided.requester.id, 'request.rejected', { requestId: decided.row.id });
-      await pushBadge(recipient.id);
+      await pushBadge(recipient);
       return {
         request: presentRequest(decided.row, recipient.id, party(recipient.seq, decided.requester)),
         trustScore: graph.index.trust(recipient.seq),

@@ -7,6 +7,7 @@ import type {
   CreateConnectionRequestResult,
   DecideRequestResult,
   ErrorBody,
+  NetworkSummary,
   ServerEventName,
   ServerEventPayload,
   ServerToClientEvents,
@@ -212,13 +213,19 @@ describe(`connection requests (${dbKind})`, () => {
   it('tells the requester about a rejection, and lets them ask again later', async () => {
     const [wes, xia] = await people('Wes Req', 'Xia Req');
     const wesLive = await listen(wes!.as);
+    // Xia's summary is read (and kept by the server) before each change: it must follow them.
+    const pending = async () =>
+      (await getJson<NetworkSummary>(xia!.as, '/api/network/summary')).body.pendingRequests;
+    expect(await pending()).toBe(0);
     const sent = await request(wes!.as, xia!.person);
+    expect(await pending()).toBe(1);
     const rejected = await sendJson<DecideRequestResult>(
       xia!.as,
       'POST',
       `/api/connection-requests/${sent.body.request.id}/reject`,
     );
     expect(rejected.body.request.status).toBe('rejected');
+    expect(await pending()).toBe(0);
     expect((await wesLive.next('request.rejected')).requestId).toBe(sent.body.request.id);
     expect((await request(wes!.as, xia!.person)).status).toBe(201);
   });
