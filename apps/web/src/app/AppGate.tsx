@@ -18,7 +18,7 @@ import { readOnboarding } from '../lib/onboarding-store.ts';
 import { safeStorage } from '../lib/storage-keys.ts';
 import { splashSteps } from '../lib/splash-progress.ts';
 import { isTabBarVisible } from '../lib/tab-bar.ts';
-import { sessionKeys, useConfigQuery, useMe } from '../state/queries/session.ts';
+import { hasSignedOutHere, sessionKeys, useConfigQuery, useMe } from '../state/queries/session.ts';
 import { useRealtimeState } from '../state/realtime/use-realtime-status.ts';
 
 // Off the sign-in route's bundle: only a signed-in user can have photos waiting.
@@ -98,7 +98,7 @@ function GateRedirect({
 }) {
   const navigate = useNavigate();
   useEffect(() => {
-    if (remember) rememberIntended(safeStorage('session'), remember);
+    if (remember && !hasSignedOutHere()) rememberIntended(safeStorage('session'), remember);
     const state: OnboardingNoticeState | null = notice ? { onboardingNotice: true } : null;
     void navigate(to, { replace: true, state });
   }, [to, remember, notice, navigate]);

@@ -5,8 +5,6 @@ import { useTheme } from '../../app/ThemeProvider.tsx';
 import { useToast } from '../../app/ToastProvider.tsx';
 import { MoonIcon, MoreIcon, SignOutIcon, SunIcon } from '../../components/Icons.tsx';
 import { PencilIcon } from '../../components/ProfileIcons.tsx';
-import { clearIntended } from '../../lib/intended-url.ts';
-import { safeStorage } from '../../lib/storage-keys.ts';
 import { useSignOutMutation } from '../../state/queries/session.ts';
 import { PathPrivacyMenuItem } from '../Network/PathPrivacyMenuItem.tsx';
 
@@ -83,9 +81,6 @@ export function ProfileMenu({ onEditProfile }: { onEditProfile: () => void }) {
     try {
       await runHighPriority(() => signOut.mutateAsync());
       await navigate('/', { replace: true });
-      // The gate saw this protected screen signed out for a moment and kept it as the place to
-      // return to; whoever signs in next on this device starts fresh.
-      clearIntended(safeStorage('session'));
     } catch {
       toast.error('Could not sign out. Please check your connection and try again.');
     }

@@ -82,11 +82,22 @@ export function forgetSession(queryClient: QueryClient): void {
   if (session) clearStorageExcept(session, []);
 }
 
+let signedOutHere = false;
+
+/**
+ * True once the person signed out in this page (the next sign-in is a new page load): the
+ * screen they left is not kept as a place to return to, unlike after a session that expired.
+ */
+export function hasSignedOutHere(): boolean {
+  return signedOutHere;
+}
+
 export function useSignOutMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiRequest('/api/auth/signout', undefined, { method: 'POST' }),
     onSuccess: () => {
+      signedOutHere = true;
       forgetSession(queryClient);
       // Photos waiting for a background upload belong to the person who just left this device.
       try {
