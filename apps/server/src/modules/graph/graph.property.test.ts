@@ -246,6 +246,12 @@ async function check(model: Model): Promise<void> {
       if (mutual.some((f) => !model.hidden.has(f))) expect(model.hidden.has(via)).toBe(false);
     }
 
+    // The capped 3rd-degree count, walked and counted outwards (the large-network way).
+    for (const traversal of [full, scan]) {
+      expect(traversal.thirdCount(v, 1000)).toBe(n3.size);
+      expect(traversal.thirdCount(v, 1)).toBe(Math.min(1, n3.size));
+    }
+
     // locate agrees with the model from both ends.
     for (const j of alive) {
       const found = full.locate(v, seqOf(j));

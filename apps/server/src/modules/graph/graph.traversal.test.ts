@@ -106,17 +106,20 @@ describe('large networks', () => {
     expect(scanned).toMatchObject([{ seq: 3, degree: 2, mutual: 1, via: 2 }]);
   });
 
-  it('reuses a large network’s capped 3rd-degree count for a while, and only that', () => {
+  it('counts the 3rd degree of a large network outwards, exactly as the walk does', () => {
     const index = chain();
-    const large = new GraphTraversal(index, { fullSecondBudget: 0, largeCountTtlMs: 60_000 });
-    const small = new GraphTraversal(index, { fullSecondBudget: Infinity });
-    expect(large.thirdCount(1, 1000)).toBe(1);
-    expect(small.thirdCount(1, 1000)).toBe(1);
-    // 3 - 5 puts 5 at distance 3 too.
+    const outwards = new GraphTraversal(index, { fullSecondBudget: 0 });
+    const walk = new GraphTraversal(index, { fullSecondBudget: Infinity });
+    expect(outwards.thirdCount(1, 1000)).toBe(1);
+    // 3 - 5 puts 5 at distance 3 too; the count follows at once (nothing is kept).
     index.applyEdge(3, 5, true);
-    expect(small.thirdCount(1, 1000)).toBe(2);
-    expect(large.thirdCount(1, 1000)).toBe(1);
-    const fresh = new GraphTraversal(index, { fullSecondBudget: 0, largeCountTtlMs: 0 });
-    expect(fresh.thirdCount(1, 1000)).toBe(2);
+    expect(outwards.thirdCount(1, 1000)).toBe(2);
+    expect(walk.thirdCount(1, 1000)).toBe(2);
+    // Up to the cap only.
+    expect(outwards.thirdCount(1, 1)).toBe(1);
+    // A blocked person is at no distance at all.
+    index.applyBlock(1, 5, true);
+    expect(outwards.thirdCount(1, 1000)).toBe(1);
+    expect(walk.thirdCount(1, 1000)).toBe(1);
   });
 });

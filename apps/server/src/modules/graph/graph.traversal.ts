@@ -26,8 +26,6 @@ export type TraversalOptions = {
    * best-connected, so a large 2nd degree holds the first page near the top of the order.
    */
   fullSecondBudget?: number;
-  /** How long a large network's capped 3rd-degree count (which needs the full walk) is reused. */
-  largeCountTtlMs?: number;
 };
 
 export type RankRequest = {
@@ -79,10 +77,11 @@ export class GraphTraversal {
   private reach: 'friends' | 'second' | 'third' = 'friends';
   /** Whether the marks hold the 2nd degree's mutual counts (a full walk), not only friends. */
   private counted = false;
-  private readonly largeCounts = new Map<number, { count: number; at: number }>();
+  /** The large-network 3rd-degree count's scratch: 2nd-degree people expanded, people judged. */
+  private expanded = new Int32Array(0);
+  private judged = new Int32Array(0);
   private readonly fullThirdBudget: number;
   private readonly fullSecondBudget: number;
-  private readonly largeCountTtlMs: number;
   secondLength = 0;
   thirdLength = 0;
 
@@ -92,7 +91,6 @@ export class GraphTraversal {
   ) {
     this.fullThirdBudget = options.fullThirdBudget ?? 60_000;
     this.fullSecondBudget = options.fullSecondBudget ?? 150_000;
-    this.largeCountTtlMs = options.largeCountTtlMs ?? 30_000;
   }
 
   /** A fresh stamp base: stamp[x] - base is x's level (0 self .. 3) when visited. */
@@ -102,6 +100,8 @@ export class GraphTraversal {
       this.mark = new Uint32Array(n);
       this.via = new Int32Array(n);
       this.friendBits = new Int32Array((n >>> 5) + 1);
+      this.expanded = new Int32Array((n >>> 5) + 1);
+      this.judged = new Int32Array((n >>> 5) + 1);
       this.secondList = new Int32Array(n);
       this.thirdList = new Int32Array(n);
       this.epoch = 0;
@@ -179,24 +179,78 @@ export class GraphTraversal {
   }
 
   /**
-   * People at distance exactly 3, counted up to `cap` (the tab count needs no more). It needs
-   * the whole 2nd degree marked, so for a large network (walk above the 2nd-degree budget)
-   * the count is reused for a short while instead of walking on every screen open.
+   * People at distance exactly 3, counted up to `cap` (the tab count needs no more). A small
+   * network walks its 2nd degree (usually already walked for the page) and lists the 3rd; a
+   * large one (walk above the 2nd-degree budget) counts from the 2nd degree outwards instead,
+   * falling back to the walk only if that would read more than the walk itself.
    */
   thirdCount(viewer: number, cap: number): number {
-    const large = this.walkCost(viewer) > this.fullSecondBudget;
-    const now = Date.now();
-    if (large) {
-      const hit = this.largeCounts.get(viewer);
-      if (hit && now - hit.at < this.largeCountTtlMs) return hit.count;
+    const cost = this.walkCost(viewer);
+    if (cost > this.fullSecondBudget) {
+      const found = this.countThirdOutwards(viewer, cap, cost);
+      if (found >= 0) return found;
     }
     this.ensureSecond(viewer);
     this.collectThird(viewer, cap);
-    if (large) {
-      if (this.largeCounts.size >= 10_000) this.largeCounts.clear();
-      this.largeCounts.set(viewer, { count: this.thirdLength, at: now });
-    }
     return this.thirdLength;
+  }
+
+  /**
+   * Counts people at distance exactly 3 up to `cap` without marking the whole 2nd degree: each
+   * 2nd-degree person (a friend's friend who is neither the viewer, a friend, nor blocked) is
+   * expanded once, and each of their friends judged once — at distance 3 exactly when none of
+   * their own friends is the viewer's friend. Every test is a bit in a 128 kB map per million
+   * users, so it stays in the core's cache. In a large network the count reaches `cap` long
+   * before the 2nd degree is exhausted. Returns -1 once `budget` reads pass (a small 3rd
+   * degree: the walk is cheaper); a full pass without reaching `cap` is exact.
+   */
+  private countThirdOutwards(viewer: number, cap: number, budget: number): number {
+    const g = this.g;
+    const { friendBits: friend, expanded, judged } = this;
+    const blocked = g.blockedWith(viewer);
+    const has = (bits: Int32Array, x: number) => (bits[x >>> 5]! & (1 << (x & 31))) !== 0;
+    const set = (bits: Int32Array, x: number) => {
+      bits[x >>> 5]! |= 1 << (x & 31);
+    };
+    const friends = g.neighbours(viewer);
+    set(friend, viewer);
+    for (let i = 0; i < friends.length; i++) set(friend, friends[i]!);
+    let found = 0;
+    let reads = 0;
+    outer: for (let i = 0; i < friends.length; i++) {
+      const ys = g.span(friends[i]!);
+      for (let j = g.spanStart, yEnd = g.spanEnd; j < yEnd; j++) {
+        const y = ys[j]!;
+        reads++;
+        if (has(friend, y) || has(expanded, y) || blocked?.has(y)) continue;
+        set(expanded, y);
+        const zs = g.span(y);
+        for (let k = g.spanStart, zEnd = g.spanEnd; k < zEnd; k++) {
+          const z = zs[k]!;
+          reads++;
+          if (has(friend, z) || has(judged, z) || blocked?.has(z)) continue;
+          set(judged, z);
+          const ws = g.span(z);
+          let second = false;
+          for (let m = g.spanStart, wEnd = g.spanEnd; m < wEnd; m++) {
+            if (has(friend, ws[m]!)) {
+              second = true;
+              break;
+            }
+          }
+          reads += g.spanEnd - g.spanStart;
+          if (!second && ++found >= cap) break outer;
+        }
+        if (reads > budget) {
+          found = -1;
+          break outer;
+        }
+      }
+    }
+    friend.fill(0);
+    expanded.fill(0);
+    judged.fill(0);
+    return found;
   }
 
   /** collectSecond unless the stamps already hold exactly this viewer's 2nd degree. */
