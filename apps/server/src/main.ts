@@ -18,6 +18,13 @@ async function main() {
   const started = performance.now();
   const built = await buildApp(config);
   const { app } = built;
+  try {
+    await built.storage.check();
+  } catch (err) {
+    console.error((err as Error).message);
+    await built.close();
+    process.exit(1);
+  }
 
   if (config.seedOnEmpty) {
     const { seedIfEmpty } = await import('./db/seed/world.ts');

@@ -28,8 +28,15 @@ try {
 }
 
 const started = performance.now();
-const db = await openDatabase({ databaseUrl: process.env.DATABASE_URL || undefined, dataDir });
 const storage = createMediaStorage({ dataDir, s3 });
+try {
+  await storage.check();
+} catch (err) {
+  console.error((err as Error).message);
+  storage.close();
+  process.exit(1);
+}
+const db = await openDatabase({ databaseUrl: process.env.DATABASE_URL || undefined, dataDir });
 try {
   const seeded = await seedIfEmpty(db, storage, {
     ...(users !== undefined ? { users } : {}),

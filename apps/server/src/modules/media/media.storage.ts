@@ -8,6 +8,11 @@ export interface MediaStorage {
   get(key: string): Promise<Buffer | null>;
   remove(key: string): Promise<void>;
   urlFor(key: string): string;
+  /**
+   * Proves at start that media can be stored here (the directory is writable, the bucket
+   * exists and the credentials reach it); rejects with a sentence an operator can act on.
+   */
+  check(): Promise<void>;
   /** Releases connections; called once, when the server or the seed runner is done. */
   close(): void;
 }
@@ -62,6 +67,17 @@ export class LocalMediaStorage implements MediaStorage {
 
   urlFor(key: string): string {
     return `${MEDIA_URL_PREFIX}${key}`;
+  }
+
+  async check(): Promise<void> {
+    try {
+      await fs.mkdir(this.dir, { recursive: true });
+      await fs.access(this.dir, fs.constants.W_OK);
+    } catch (err) {
+      throw new Error(`Media directory ${this.dir} is not writable: ${(err as Error).message}`, {
+        cause: err,
+      });
+    }
   }
 
   close(): void {}

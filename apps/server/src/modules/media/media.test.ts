@@ -54,4 +54,16 @@ describe(`media storage and route (${dbKind})`, () => {
     expect(fs.readdirSync(dir)).toEqual(['file-not-dir']);
     fs.rmSync(dir, { recursive: true, force: true });
   });
+
+  it('checks at start that the directory can be written, naming it when not', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'media-'));
+    await expect(new LocalMediaStorage(path.join(dir, 'fresh')).check()).resolves.toBeUndefined();
+    expect(fs.statSync(path.join(dir, 'fresh')).isDirectory()).toBe(true);
+    fs.writeFileSync(path.join(dir, 'file-not-dir'), 'blocks mkdir');
+    const blocked = path.join(dir, 'file-not-dir', 'media');
+    await expect(new LocalMediaStorage(blocked).check()).rejects.toThrow(
+      `Media directory ${blocked} is not writable`,
+    );
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
 });

@@ -150,6 +150,18 @@ describe('S3 media storage', () => {
     }
   });
 
+  it('checks at start that the bucket exists, and says which one when it does not', async () => {
+    await expect(storage.check()).resolves.toBeUndefined();
+    const wrongBucket = new S3MediaStorage(s3Config({ bucket: 'no-such-bucket' }));
+    try {
+      await expect(wrongBucket.check()).rejects.toThrow(
+        /^S3 bucket no-such-bucket at http:\/\/127\.0\.0\.1:\d+ is not reachable \(.+\): check S3_BUCKET/,
+      );
+    } finally {
+      wrongBucket.close();
+    }
+  });
+
   it('links to the public address when there is one, else to the /media route', () => {
     const key = contentKey(Buffer.from('x'), 'webp');
     expect(storage.urlFor(key)).toBe(`/media/${key}`);

@@ -1,6 +1,7 @@
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   NoSuchKey,
   PutObjectCommand,
   S3Client,
@@ -78,6 +79,25 @@ export class S3MediaStorage implements MediaStorage {
     return this.config.publicUrl
       ? `${this.config.publicUrl}/${this.objectKey(key)}`
       : `${MEDIA_URL_PREFIX}${key}`;
+  }
+
+  async check(): Promise<void> {
+    try {
+      await this.client.send(new HeadBucketCommand({ Bucket: this.config.bucket }));
+    } catch (err) {
+      // HeadBucket answers have no body: the SDK names them (NotFound, Forbidden) or, when the
+      // service cannot be reached at all, passes the socket error (ECONNREFUSED, ENOTFOUND).
+      const e = err as Error & { code?: string; $metadata?: { httpStatusCode?: number } };
+      const status = e.$metadata?.httpStatusCode;
+      const reason =
+        e.code ??
+        (e.name && e.name !== 'Error' ? e.name : e.message) + (status ? ` ${status}` : '');
+      throw new Error(
+        `S3 bucket ${this.config.bucket}${this.config.endpoint ? ` at ${this.config.endpoint}` : ''} ` +
+          `is not reachable (${reason}): check S3_BUCKET, S3_ENDPOINT and the credentials`,
+        { cause: err },
+      );
+    }
   }
 
   close(): void {
