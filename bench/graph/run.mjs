@@ -281,12 +281,17 @@ const results = {
 // counts and the people on their page are then what a returning user finds in the caches).
 const everyUser = (i) => ({
   user: i < sampled.length ? sampled[i] : topUsers[i - sampled.length],
-  group: 'warm-up',
+  group: i < sampled.length ? 'sampled' : 'top0.1%',
 });
-await paced('warm-up', everyUser, networkPath, {
-  rps: 200,
-  duration: (sampled.length + topUsers.length) / 200,
-});
+results.firstOpens = await paced(
+  'first opens (warm-up), every bench user once',
+  everyUser,
+  networkPath,
+  {
+    rps: 200,
+    duration: (sampled.length + topUsers.length) / 200,
+  },
+);
 const loopDelay = async () => (await fetch(`${base}/api/bench/loop`, { method: 'POST' })).json();
 await loopDelay();
 results.network = await paced('network page (product), sampled + top 0.1 %', mixed, networkPath);
