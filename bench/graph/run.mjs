@@ -98,6 +98,8 @@ log(`${userCount} users; ${sampled.length} sampled, top ${topUsers.length} by de
 
 // ---- the server ----------------------------------------------------------------------------
 const port = await freePort();
+const warmPorts = [];
+if (instances > 1) for (let i = 0; i < instances; i++) warmPorts.push(await freePort());
 const child = spawn(
   process.execPath,
   [
@@ -109,6 +111,7 @@ const child = spawn(
     dbUrl,
     String(port),
     String(instances),
+    warmPorts.join(','),
   ],
   {
     cwd: path.resolve(here, '../../apps/server'),
@@ -173,7 +176,7 @@ async function paced(
   label,
   pick,
   pathFor,
-  { rps = rate, duration = seconds, graceMs = 20_000 } = {},
+  { rps = rate, duration = seconds, graceMs = 20_000, to = port } = {},
 ) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 512 });
   const total = Math.round(rps * duration);
@@ -199,7 +202,13 @@ async function paced(
         const id = sent;
         pending.set(id, { due, group });
         const req = http.get(
-          { host: '127.0.0.1', port, path: pathFor(user), headers: { cookie: user.cookie }, agent },
+          {
+            host: '127.0.0.1',
+            port: to,
+            path: pathFor(user),
+            headers: { cookie: user.cookie },
+            agent,
+          },
           (res) => {
             res.resume();
             res.on('end', () => {
@@ -283,15 +292,18 @@ const everyUser = (i) => ({
   user: i < sampled.length ? sampled[i] : topUsers[i - sampled.length],
   group: i < sampled.length ? 'sampled' : 'top0.1%',
 });
+const warmUp = { rps: 200, duration: (sampled.length + topUsers.length) / 200 };
 results.firstOpens = await paced(
   'first opens (warm-up), every bench user once',
   everyUser,
   networkPath,
-  {
-    rps: 200,
-    duration: (sampled.length + topUsers.length) / 200,
-  },
+  warmPorts.length ? { ...warmUp, to: warmPorts[0] } : warmUp,
 );
+// Several instances: every instance has seen every user once, as under a load balancer after a
+// while (each keeps its own session, counts and people caches).
+for (const [i, to] of warmPorts.slice(1).entries()) {
+  await paced(`first opens on instance ${i + 2}`, everyUser, networkPath, { ...warmUp, to });
+}
 const loopDelay = async () => (await fetch(`${base}/api/bench/loop`, { method: 'POST' })).json();
 await loopDelay();
 results.network = await paced('network page (product), sampled + top 0.1 %', mixed, networkPath);

@@ -9,6 +9,7 @@
 import cluster from 'node:cluster';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -17,8 +18,11 @@ import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { requireSession } from '../../apps/server/src/plugins/session.ts';
 
-const [databaseUrl, port, instancesArg] = process.argv.slice(2);
+const [databaseUrl, port, instancesArg, warmPortsArg] = process.argv.slice(2);
 const instances = Number(instancesArg ?? 1);
+// With several instances, each also answers on a port of its own (the n-th of this list), so
+// the warm-up can reach every instance's caches for every bench user.
+const warmPorts = (warmPortsArg ?? '').split(',').filter(Boolean).map(Number);
 
 if (cluster.isPrimary && instances > 1) {
   const prefix = `hlbench:${randomBytes(4).toString('hex')}:`;
@@ -212,6 +216,14 @@ async function serve() {
   }));
 
   await app.listen({ host: '127.0.0.1', port: Number(port) });
+  const warmPort = cluster.isWorker ? warmPorts[cluster.worker.id - 1] : undefined;
+  if (warmPort) {
+    // The same request handler behind a second listener: Fastify serves it like the first.
+    const [handler] = app.server.listeners('request');
+    await new Promise((resolve) =>
+      http.createServer(handler).listen(warmPort, '127.0.0.1', resolve),
+    );
+  }
   const figures = {
     buildAppMs: Math.round(buildMs),
     indexLoadMs: Math.round(graph.sync.lastLoadMs),
