@@ -120,3 +120,33 @@ test('a rejected request disappears on both sides', async ({ browser }) => {
   await expect(outgoing).toBeHidden();
   await expect(requesterPage.getByRole('button', { name: 'Trust score 0' })).toBeVisible();
 });
+
+test('a sent request can be cancelled, and it leaves the recipient live', async ({ browser }) => {
+  const requesterPage = await newPage(browser);
+  const recipientPage = await newPage(browser);
+  const requester = await signUpOnboarded(requesterPage, 'Wanda');
+  const recipient = await signUpOnboarded(recipientPage, 'Xavi');
+
+  await gotoLive(recipientPage, '/network?tab=requests');
+  await sendRequest(requesterPage, recipient.id);
+  const incoming = recipientPage.getByTestId('incoming-request').filter({
+    hasText: requester.name,
+  });
+  await expect(incoming).toBeVisible();
+  await expect(networkTab(recipientPage)).toHaveAccessibleName('Network, 1 pending requests');
+
+  await gotoLive(requesterPage, '/network?tab=requests');
+  const outgoing = requesterPage.getByTestId('outgoing-request').filter({
+    hasText: recipient.name,
+  });
+  await outgoing.getByRole('button', { name: `Cancel request to ${recipient.name}` }).click();
+  await expect(toast(requesterPage, `Request to ${recipient.name} cancelled`)).toBeVisible();
+  await expect(outgoing).toBeHidden();
+
+  // The recipient: the request and the badge go without a reload.
+  await expect(incoming).toBeHidden();
+  await expect(recipientPage.getByText('No pending requests')).toBeVisible();
+  await expect(networkTab(recipientPage)).toHaveAccessibleName('Network');
+  const list = await requesterPage.request.get('/api/connection-requests');
+  expect(await list.json()).toEqual({ incoming: [], outgoing: [] });
+});

@@ -56,6 +56,7 @@ export const networkMessages = {
   requestSendFailed: 'Failed to send connection request',
   friendRequest: 'Friend Request',
   requestAccepted: (name: string) => `${name} accepted your connection request!`,
+  requestCancelled: (name: string) => `Request to ${name} cancelled`,
   connectDialogTitle: (name: string) => `Connect with ${name}?`,
   connectDialogText: 'Send them a connection request to build your network!',
   // Tabs.

@@ -24,6 +24,8 @@ export const serverEvents = {
     message: z.string(),
   }),
   'request.rejected': z.object({ requestId: z.uuid() }),
+  /** The sender withdrew a request before it was decided (recipient). */
+  'request.cancelled': z.object({ requestId: z.uuid() }),
   'trust.updated': z.object({
     trustScore: z.number().int().min(0),
     firstDegreeCount: z.number().int().min(0),

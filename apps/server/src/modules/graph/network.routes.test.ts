@@ -121,6 +121,7 @@ describe(`network API (${dbKind})`, () => {
       ['POST', '/api/connection-requests'],
       ['POST', `/api/connection-requests/${id}/accept`],
       ['POST', `/api/connection-requests/${id}/reject`],
+      ['POST', `/api/connection-requests/${id}/cancel`],
     ];
     for (const [method, path] of calls) {
       const res = await b.request(path, { method });

@@ -70,6 +70,21 @@ export function createRequestsRepository(db: Db) {
         .executeTakeFirst();
     },
 
+    /**
+     * Withdraws the sender's open request: the row goes (a withdrawn request leaves nothing to
+     * decide, and the pair may ask again). The recipient, or undefined when there was none.
+     */
+    async deleteOpenFrom(id: string, sender: string): Promise<string | undefined> {
+      const row = await db
+        .deleteFrom('connectionRequests')
+        .where('id', '=', id)
+        .where('fromUserId', '=', sender)
+        .where('status', '=', 'PENDING')
+        .returning('toUserId')
+        .executeTakeFirst();
+      return row?.toUserId;
+    },
+
     async decide(trx: Trx, id: string, status: 'accepted' | 'rejected'): Promise<Date> {
       const decidedAt = new Date();
       await trx

@@ -4,6 +4,7 @@ import {
   requestIdParamsSchema,
   type ConnectionRequestList,
   type DecideRequestResult,
+  type Ok,
 } from '@heartline/domain';
 import { parseInput } from '../../lib/validate.ts';
 import { requireSession } from '../../plugins/session.ts';
@@ -25,6 +26,11 @@ export function registerRequestsRoutes(app: FastifyInstance, requests: RequestsS
   app.post('/api/connection-requests/:id/accept', async (request): Promise<DecideRequestResult> => {
     const { userId } = requireSession(request);
     return requests.accept(userId, parseInput(requestIdParamsSchema, request.params).id);
+  });
+
+  app.post('/api/connection-requests/:id/cancel', async (request): Promise<Ok> => {
+    const { userId } = requireSession(request);
+    return requests.cancel(userId, parseInput(requestIdParamsSchema, request.params).id);
   });
 
   app.post('/api/connection-requests/:id/reject', async (request): Promise<DecideRequestResult> => {

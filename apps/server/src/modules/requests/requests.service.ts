@@ -6,6 +6,7 @@ import {
   type ConnectionRequestList,
   type CreateConnectionRequestResult,
   type DecideRequestResult,
+  type Ok,
 } from '@heartline/domain';
 import { AppError, NotFoundError, UnauthorizedError, ValidationError } from '../../lib/errors.ts';
 import type { RateLimitRule, RateLimits } from '../../plugins/rate-limit.ts';
@@ -184,6 +185,19 @@ export function createRequestsService(deps: {
       const request = await accept(recipient, requestId);
       if (!request) throw new NotFoundError(networkMessages.requestNotFound);
       return { request, trustScore: graph.index.trust(recipient.seq) };
+    },
+
+    /** The sender withdraws a pending request; anyone else, or a decided one: not found. */
+    async cancel(userId: string, requestId: string): Promise<Ok> {
+      const sender = await me(userId);
+      const toUserId = await requests.deleteOpenFrom(requestId, sender.id);
+      if (!toUserId) throw new NotFoundError(networkMessages.requestNotFound);
+      const recipient = await people.findUser(toUserId);
+      if (recipient) {
+        publish(recipient.id, 'request.cancelled', { requestId });
+        await pushBadge(recipient);
+      }
+      return { ok: true };
     },
 
     async reject(userId: string, requestId: string): Promise<DecideRequestResult> {

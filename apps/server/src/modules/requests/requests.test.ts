@@ -8,6 +8,7 @@ import type {
   DecideRequestResult,
   ErrorBody,
   NetworkSummary,
+  Ok,
   ServerEventName,
   ServerEventPayload,
   ServerToClientEvents,
@@ -228,6 +229,55 @@ describe(`connection requests (${dbKind})`, () => {
     expect(await pending()).toBe(0);
     expect((await wesLive.next('request.rejected')).requestId).toBe(sent.body.request.id);
     expect((await request(wes!.as, xia!.person)).status).toBe(201);
+  });
+
+  it('lets only the sender withdraw a pending request, live for the recipient', async () => {
+    const [abe, bea, cal] = await people('Abe Req', 'Bea Req', 'Cal Req');
+    const beaLive = await listen(bea!.as);
+    const pending = async () =>
+      (await getJson<NetworkSummary>(bea!.as, '/api/network/summary')).body.pendingRequests;
+    const sent = await request(abe!.as, bea!.person);
+    const id = sent.body.request.id;
+    expect(await pending()).toBe(1);
+    const cancel = (as: TestBrowser, requestId = id) =>
+      sendJson<ErrorBody>(as, 'POST', `/api/connection-requests/${requestId}/cancel`);
+
+    // The recipient and a stranger cannot withdraw it, and nothing changes when they try.
+    for (const wrong of [bea!.as, cal!.as]) {
+      const refused = await cancel(wrong);
+      expect(refused.status).toBe(404);
+      expect(refused.body.error.message).toBe('Connection request not found or unauthorized');
+    }
+    expect((await cancel(abe!.as, 'not-a-uuid')).status).toBe(400);
+    expect((await cancel(abe!.as, crypto.randomUUID())).status).toBe(404);
+    expect(
+      (await getJson<ConnectionRequestList>(bea!.as, '/api/connection-requests')).body.incoming,
+    ).toHaveLength(1);
+
+    const withdrawn = await sendJson<Ok>(abe!.as, 'POST', `/api/connection-requests/${id}/cancel`);
+    expect(withdrawn).toEqual({ status: 200, body: { ok: true } });
+    expect((await beaLive.next('request.cancelled')).requestId).toBe(id);
+    expect(
+      (await beaLive.next('badges.updated', (b) => b.pendingRequests === 0)).pendingRequests,
+    ).toBe(0);
+    expect(await pending()).toBe(0);
+    for (const as of [abe!.as, bea!.as]) {
+      expect((await getJson<ConnectionRequestList>(as, '/api/connection-requests')).body).toEqual({
+        incoming: [],
+        outgoing: [],
+      });
+    }
+    // Gone for good: withdrawing or accepting it again finds nothing; asking again works.
+    expect((await cancel(abe!.as)).status).toBe(404);
+    expect((await sendJson(bea!.as, 'POST', `/api/connection-requests/${id}/accept`)).status).toBe(
+      404,
+    );
+    expect((await request(abe!.as, bea!.person)).status).toBe(201);
+
+    // A decided request cannot be withdrawn.
+    const toCal = await request(abe!.as, cal!.person);
+    await sendJson(cal!.as, 'POST', `/api/connection-requests/${toCal.body.request.id}/accept`);
+    expect((await cancel(abe!.as, toCal.body.request.id)).status).toBe(404);
   });
 
   it('allows 10 requests per sender per hour', async () => {

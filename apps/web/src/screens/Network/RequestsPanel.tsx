@@ -3,6 +3,7 @@ import { useToast } from '../../app/ToastProvider.tsx';
 import { Avatar } from '../../components/Avatar.tsx';
 import { InboxIcon } from '../../components/NetworkIcons.tsx';
 import {
+  useCancelRequestMutation,
   useConnectionRequestsQuery,
   useDecideRequestMutation,
 } from '../../state/queries/requests.ts';
@@ -13,6 +14,7 @@ import { displayName, emptyStateFor } from './network-view.ts';
 export function RequestsPanel({ query, onInvite }: { query: string; onInvite: () => void }) {
   const requests = useConnectionRequestsQuery();
   const decide = useDecideRequestMutation();
+  const cancel = useCancelRequestMutation();
   const toast = useToast();
 
   if (requests.isPending) {
@@ -65,7 +67,16 @@ export function RequestsPanel({ query, onInvite }: { query: string; onInvite: ()
       toast.error(error instanceof Error ? error.message : networkMessages.requestNotFound);
     }
   };
+  const onCancel = async (request: ConnectionRequestView) => {
+    try {
+      await cancel.mutateAsync(request.id);
+      toast.info(networkMessages.requestCancelled(displayName(request.user.name)));
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : networkMessages.requestNotFound);
+    }
+  };
   const busyId = decide.isPending ? decide.variables.id : null;
+  const cancellingId = cancel.isPending ? cancel.variables : null;
 
   return (
     <div className="requests">
@@ -137,6 +148,17 @@ export function RequestsPanel({ query, onInvite }: { query: string; onInvite: ()
                       <p className="conn__detail">Trust {request.user.trustScore}</p>
                     </div>
                     <span className="conn__requested">Pending</span>
+                  </div>
+                  <div className="requests__actions">
+                    <button
+                      type="button"
+                      className="btn btn--ghost btn--sm"
+                      disabled={cancellingId === request.id}
+                      onClick={() => void onCancel(request)}
+                      aria-label={`Cancel request to ${name}`}
+                    >
+                      Cancel
+                    </button>
                   </div>
                 </li>
               );

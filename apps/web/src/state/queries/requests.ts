@@ -2,6 +2,7 @@ import {
   connectionRequestListSchema,
   createConnectionRequestResultSchema,
   decideRequestResultSchema,
+  okSchema,
   type ConnectionRequestList,
   type ConnectionRequestView,
   type SessionResponse,
@@ -72,6 +73,19 @@ export function useSendConnectionRequestMutation() {
         upsertRequest(queryClient, result.request);
         void queryClient.invalidateQueries({ queryKey: requestKeys.all });
       }
+    },
+  });
+}
+
+/** The sender withdraws a pending request; it leaves their sent list at once. */
+export function useCancelRequestMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiRequest(`/api/connection-requests/${id}/cancel`, okSchema, { method: 'POST' }),
+    onSuccess: (_result, id) => {
+      removeRequest(queryClient, id);
+      void queryClient.invalidateQueries({ queryKey: requestKeys.all });
     },
   });
 }

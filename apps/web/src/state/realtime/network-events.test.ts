@@ -89,6 +89,20 @@ describe('network realtime events', () => {
     expect(qc.getQueryData<ConnectionRequestList>(requestKeys.all)?.outgoing).toHaveLength(0);
   });
 
+  it('drops a received request the sender withdrew, without a notice', () => {
+    const qc = seeded();
+    qc.setQueryData<ConnectionRequestList>(requestKeys.all, {
+      incoming: [request('incoming')],
+      outgoing: [],
+    });
+    const notice = applyNetworkEvent(qc, {
+      name: 'request.cancelled',
+      payload: { requestId: REQ },
+    });
+    expect(notice).toBeNull();
+    expect(qc.getQueryData<ConnectionRequestList>(requestKeys.all)?.incoming).toHaveLength(0);
+  });
+
   it('patches trust everywhere it is shown, including the tab unlocks', () => {
     const qc = seeded();
     applyNetworkEvent(qc, {

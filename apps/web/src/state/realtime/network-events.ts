@@ -42,6 +42,12 @@ export function applyNetworkEvent(queryClient: QueryClient, event: ServerEvent):
       removeRequest(queryClient, event.payload.requestId);
       void queryClient.invalidateQueries({ queryKey: requestKeys.all });
       return null;
+    case 'request.cancelled':
+      // The sender withdrew it: it leaves the received list quietly; the badge event follows.
+      removeRequest(queryClient, event.payload.requestId);
+      void queryClient.invalidateQueries({ queryKey: requestKeys.all });
+      void queryClient.invalidateQueries({ queryKey: networkKeys.summary });
+      return null;
     case 'trust.updated':
       applyTrustUpdate(queryClient, event.payload);
       return null;
