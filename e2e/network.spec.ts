@@ -322,3 +322,46 @@ test('hiding from paths shows you as "Mutual Friend" in other people\'s paths', 
     await page.request.put('/api/me/privacy', { data: { showInPaths: true } });
   }
 });
+
+test('a blocked friend leaves the network and can be unblocked from the profile menu', async ({
+  page,
+  browser,
+}) => {
+  const friendContext = await browser.newContext();
+  try {
+    const friendPage = await friendContext.newPage();
+    await signUpOnboarded(page, 'Blaise');
+    const friend = await signUpOnboarded(friendPage, 'Cleo');
+    const sent = await page.request.post('/api/connection-requests', {
+      data: { toUserId: friend.id },
+    });
+    const requestId = ((await sent.json()) as { request: { id: string } }).request.id;
+    expect(
+      (await friendPage.request.post(`/api/connection-requests/${requestId}/accept`)).ok(),
+    ).toBe(true);
+
+    await page.goto('/network?tab=first');
+    const target = row(page, friend.name);
+    await target.getByRole('button', { name: `More options for ${friend.name}` }).click();
+    await page.getByRole('menuitem', { name: 'Block' }).click();
+    const confirm = page.getByRole('dialog', { name: `Block ${friend.name}?` });
+    await confirm.getByRole('button', { name: 'Block' }).click();
+    await expect(target).toHaveCount(0);
+    expect((await summary(page)).counts.first).toBe(0);
+
+    await page.goto('/profile');
+    await page.getByRole('button', { name: 'More options' }).click();
+    await page.getByRole('menuitem', { name: 'Blocked people' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Blocked people' });
+    const blocked = dialog.getByTestId('blocked-person').filter({ hasText: friend.name });
+    await expect(blocked).toBeVisible();
+    await blocked.getByRole('button', { name: `Unblock ${friend.name}` }).click();
+    await expect(toast(page, `${friend.name} unblocked`)).toBeVisible();
+    await expect(dialog).toContainText('You have not blocked anyone.');
+    expect(await (await page.request.get('/api/blocks')).json()).toEqual({ items: [] });
+    // Unblocking brings no friendship back.
+    expect((await summary(page)).counts.first).toBe(0);
+  } finally {
+    await friendContext.close();
+  }
+});

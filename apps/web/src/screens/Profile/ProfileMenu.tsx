@@ -4,15 +4,23 @@ import { useTasks } from '../../app/TaskProvider.tsx';
 import { useTheme } from '../../app/ThemeProvider.tsx';
 import { useToast } from '../../app/ToastProvider.tsx';
 import { MoonIcon, MoreIcon, SignOutIcon, SunIcon } from '../../components/Icons.tsx';
+import { BlockIcon } from '../../components/NetworkIcons.tsx';
 import { PencilIcon } from '../../components/ProfileIcons.tsx';
 import { useSignOutMutation } from '../../state/queries/session.ts';
 import { PathPrivacyMenuItem } from '../Network/PathPrivacyMenuItem.tsx';
 
 /**
- * The profile's more-options menu (WAI-ARIA menu button pattern): Edit Profile, the theme and
- * Sign Out, which clears this browser's local and session storage.
+ * The profile's more-options menu (WAI-ARIA menu button pattern): Edit Profile, the path-privacy
+ * switch, Blocked people, the theme and Sign Out, which clears this browser's local and session
+ * storage.
  */
-export function ProfileMenu({ onEditProfile }: { onEditProfile: () => void }) {
+export function ProfileMenu({
+  onEditProfile,
+  onBlockedPeople,
+}: {
+  onEditProfile: () => void;
+  onBlockedPeople: () => void;
+}) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -125,6 +133,20 @@ export function ProfileMenu({ onEditProfile }: { onEditProfile: () => void }) {
           </li>
           <li role="none">
             <PathPrivacyMenuItem />
+          </li>
+          <li role="none">
+            <button
+              type="button"
+              role="menuitem"
+              className="menu__item"
+              onClick={() => {
+                close(false);
+                onBlockedPeople();
+              }}
+            >
+              <BlockIcon size={20} />
+              Blocked people
+            </button>
           </li>
           <li role="none">
             <button type="button" role="menuitem" className="menu__item" onClick={toggleTheme}>

@@ -6,11 +6,12 @@ import { PersonIcon, WarningIcon } from '../../components/Icons.tsx';
 import { ShieldIcon } from '../../components/NetworkIcons.tsx';
 import { LocationIcon, PencilIcon, SparkleIcon } from '../../components/ProfileIcons.tsx';
 import { useOwnProfileQuery } from '../../state/queries/profile.ts';
+import { BlockedPeopleDialog } from '../Network/BlockedPeopleDialog.tsx';
 import { EditProfileDialog } from './EditProfileDialog.tsx';
 import { TrustBreakdownDialog } from '../Trust/TrustBreakdownDialog.tsx';
 import { ProfileMenu } from './ProfileMenu.tsx';
 
-type Modal = 'edit' | 'trust' | 'photo' | null;
+type Modal = 'edit' | 'trust' | 'photo' | 'blocked' | null;
 
 /** Own profile, /profile (spec/1 §2). */
 export function ProfileScreen() {
@@ -66,7 +67,10 @@ function Profile({ profile }: { profile: OwnProfile }) {
           <ShieldIcon size={18} />
           <span>{profile.trustScore}</span>
         </button>
-        <ProfileMenu onEditProfile={() => setModal('edit')} />
+        <ProfileMenu
+          onEditProfile={() => setModal('edit')}
+          onBlockedPeople={() => setModal('blocked')}
+        />
       </header>
 
       <div className="profile__photo">
@@ -172,6 +176,7 @@ function Profile({ profile }: { profile: OwnProfile }) {
 
       {modal === 'edit' && <EditProfileDialog profile={profile} onClose={close} />}
       {modal === 'trust' && <TrustBreakdownDialog onClose={close} />}
+      {modal === 'blocked' && <BlockedPeopleDialog onClose={close} />}
       {modal === 'photo' && photo && (
         <PhotoViewer name={name} photoUrl={photo} onClose={close} onEdit={toPhotoScreen} />
       )}

@@ -1,4 +1,5 @@
 import {
+  blockListSchema,
   connectionPathSchema,
   connectionsPageSchema,
   favoriteStateSchema,
@@ -33,6 +34,7 @@ export const networkKeys = {
   connectionLists: ['network', 'connections'] as const,
   connections: (tab: NetworkTab, q: string) => ['network', 'connections', tab, q] as const,
   path: (userId: string) => ['network', 'path', userId] as const,
+  blocks: ['network', 'blocks'] as const,
 };
 
 /** spec/2 §9: network connections are fresh for 3 minutes; realtime events refresh sooner. */
@@ -206,6 +208,24 @@ export function useBlockMutation() {
       // Also drops pending requests between the two (the request keys live under 'network').
       void invalidateNetwork(queryClient);
     },
+  });
+}
+
+/** The people the viewer has blocked (under 'network': a block elsewhere refreshes it). */
+export function useBlockListQuery() {
+  return useQuery({
+    queryKey: networkKeys.blocks,
+    queryFn: ({ signal }) => apiRequest('/api/blocks', blockListSchema, { signal }),
+  });
+}
+
+/** Unblocking hides nothing any more; no friendship comes back (docs/API-network.md). */
+export function useUnblockMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: string) =>
+      apiRequest(`/api/blocks/${userId}`, okSchema, { method: 'DELETE' }),
+    onSuccess: () => void invalidateNetwork(queryClient),
   });
 }
 
