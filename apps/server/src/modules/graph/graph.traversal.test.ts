@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { GraphIndex, type GraphSnapshot } from './graph.index.ts';
-import { GraphTraversal } from './graph.traversal.ts';
+import { GraphTraversal, selectLargest } from './graph.traversal.ts';
 
 function snapshot(edges: [number, number][], hidden: number[]): GraphSnapshot {
   const maxSeq = Math.max(...edges.flat());
@@ -121,5 +121,71 @@ describe('large networks', () => {
     index.applyBlock(1, 5, true);
     expect(outwards.thirdCount(1, 1000)).toBe(1);
     expect(walk.thirdCount(1, 1000)).toBe(1);
+  });
+});
+
+describe('selectLargest', () => {
+  it('finds the k-th largest of random arrays with many ties, as sorting would', () => {
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff);
+    for (let run = 0; run < 300; run++) {
+      const n = 1 + (next() % 200);
+      const values = Array.from({ length: n }, () => next() % (run % 3 === 0 ? 5 : 1000));
+      const k = 1 + (next() % n);
+      const sorted = [...values].sort((a, b) => b - a);
+      expect(selectLargest(Int32Array.from(values), n, k)).toBe(sorted[k - 1]);
+    }
+  });
+
+  it('looks only at the first n entries', () => {
+    expect(selectLargest(Int32Array.from([3, 1, 2, 99, 98]), 3, 1)).toBe(3);
+    expect(selectLargest(Int32Array.from([3, 1, 2, 99, 98]), 3, 3)).toBe(1);
+  });
+});
+
+describe('ranked pages of a 2nd degree larger than a page', () => {
+  // Viewer 1 with friends 2 and 3; 2nd degree 10..29 (all through 2, every third also through
+  // 3); person 10 + k has floor(k / 2) more friends of their own (ids 100+), so trusts come in
+  // tied pairs and the names break the ties.
+  const edges: [number, number][] = [
+    [1, 2],
+    [1, 3],
+  ];
+  let leaf = 100;
+  for (let k = 0; k < 20; k++) {
+    edges.push([2, 10 + k]);
+    if (k % 3 === 0) edges.push([3, 10 + k]);
+    for (let e = 0; e < Math.floor(k / 2); e++) edges.push([10 + k, leaf++]);
+  }
+  const index = new GraphIndex();
+  index.load(snapshot(edges, []));
+  const expected = Array.from({ length: 20 }, (_, k) => 10 + k).sort(
+    (x, y) =>
+      index.trust(y) - index.trust(x) ||
+      (index.names[x]! < index.names[y]! ? -1 : index.names[x]! > index.names[y]! ? 1 : 0) ||
+      x - y,
+  );
+
+  it.each([1, 2, 3, 7])('pages through every person in order with %i per page', (limit) => {
+    for (const budget of [Infinity, 0]) {
+      const traversal = new GraphTraversal(index, { fullSecondBudget: budget });
+      const got: number[] = [];
+      let after = null;
+      for (let page = 0; page < 40; page++) {
+        const rows = traversal.rank({
+          viewer: 1,
+          degrees: [2],
+          favorites: new Set(),
+          onlyFavorites: false,
+          after,
+          limit,
+          search: '',
+        });
+        got.push(...rows.slice(0, limit).map((r) => r.seq));
+        if (rows.length <= limit) break;
+        after = rows[limit - 1]!;
+      }
+      expect(got).toEqual(expected);
+    }
   });
 });

@@ -68,6 +68,8 @@ export class GraphTraversal {
   /** Scan mode: the viewer's friends, one bit per seq (set and cleared by scanOrder). */
   private friendBits = new Int32Array(0);
   private secondList = new Int32Array(0);
+  /** secondTrustFloor's selection scratch (grown to the largest 2nd degree seen). */
+  private trustScratch = new Int32Array(0);
   private thirdList = new Int32Array(0);
   private epoch = 0;
   private base = 0;
@@ -434,11 +436,15 @@ export class GraphTraversal {
     if (scanSecond) {
       this.scanOrder(req, heap, keep, 2);
     } else if (withSecond) {
-      // Most of a large 2nd degree is rejected on trust alone; keep that test in a tight loop.
+      // Most of a large 2nd degree is rejected on trust alone; keep that test in a tight loop,
+      // below the lowest trust that can still make the page (found before any key is built).
       const list = this.secondList;
+      const floor = req.search ? -1 : this.secondTrustFloor(keep, after);
       for (let i = 0, n = this.secondLength; i < n; i++) {
         const y = list[i]!;
-        if (heap.length === keep && !heap[0]!.fav && trustOf[y]! < heap[0]!.trust) continue;
+        const trust = trustOf[y]!;
+        if (trust < floor) continue;
+        if (heap.length === keep && !heap[0]!.fav && trust < heap[0]!.trust) continue;
         consider(y, 2);
       }
     }
@@ -449,6 +455,30 @@ export class GraphTraversal {
     }
     heap.sort(compareKeys);
     return heap.map((key) => this.describe(key));
+  }
+
+  /**
+   * After collectSecond: a trust below which no 2nd-degree person can be among the `keep` best
+   * after the cursor — the keep-th highest trust of those the cursor surely lets through
+   * (trust strictly below a non-favorite cursor's, or anyone after a favorite cursor), or -1
+   * when there are fewer. People at the cursor's own trust are never cut (their names decide).
+   * Numbers only, so the ranking builds and names ~keep keys instead of every improvement.
+   */
+  private secondTrustFloor(keep: number, after: RankKey | null): number {
+    const trustOf = this.g.trustOf;
+    const list = this.secondList;
+    const below = after && !after.fav ? after.trust : Infinity;
+    if (this.trustScratch.length < this.secondLength) {
+      this.trustScratch = new Int32Array(this.secondList.length);
+    }
+    const work = this.trustScratch;
+    let n = 0;
+    for (let i = 0; i < this.secondLength; i++) {
+      const t = trustOf[list[i]!]!;
+      if (t < below) work[n++] = t;
+    }
+    if (n < keep) return -1;
+    return selectLargest(work, n, keep);
   }
 
   /**
@@ -574,6 +604,36 @@ export class GraphTraversal {
     }
     return best ? { degree: 3, mutual, path: best } : null;
   }
+}
+
+/**
+ * The k-th largest of a[0..n) (1 <= k <= n), by quickselect in place (the order of a is lost).
+ * Expected linear time; the middle element as pivot keeps already-ordered input linear too.
+ */
+export function selectLargest(a: Int32Array, n: number, k: number): number {
+  let lo = 0;
+  let hi = n - 1;
+  const target = k - 1;
+  while (lo < hi) {
+    const pivot = a[(lo + hi) >>> 1]!;
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (a[i]! > pivot) i++;
+      while (a[j]! < pivot) j--;
+      if (i <= j) {
+        const t = a[i]!;
+        a[i] = a[j]!;
+        a[j] = t;
+        i++;
+        j--;
+      }
+    }
+    if (target <= j) hi = j;
+    else if (target >= i) lo = i;
+    else return a[target]!;
+  }
+  return a[target]!;
 }
 
 function heapPush(heap: RankKey[], key: RankKey): void {
