@@ -10,7 +10,8 @@
 //   bfs     breadth-first from the highest-degree users (friends get nearby numbers)
 //   labels  label propagation (each user takes the label most of their friends have, a few
 //           rounds), then users sorted by label: a community gets contiguous numbers
-// The product does not renumber (yet): this says whether it is worth doing.
+// The index itself numbers users by label propagation (graph.locality.ts); this compares the
+// orders on the bare walk, outside the index.
 // Usage: npx node --import tsx bench/graph/locality.mjs [--db=heartline_bench_graph] [--rounds=5]
 // Needs the database made by load.mjs; writes results/locality.json.
 import fs from 'node:fs';
@@ -37,7 +38,7 @@ const round3 = (x) => Math.round(x * 1000) / 1000;
 
 const index = new GraphIndex();
 index.load(await loadSnapshotByCopy(dbUrl));
-const n = index.size;
+const n = index.seqLimit;
 
 // The viewers of run.mjs and traversal.mjs: 3,000 uniformly sampled seqs, and the top 0.1 %.
 const db = new pg.Client({ connectionString: dbUrl });
@@ -60,7 +61,9 @@ const off = new Int32Array(n + 1);
 for (let v = 0; v < n; v++) off[v + 1] = off[v] + (index.knows(v) ? index.degree(v) : 0);
 const adj = new Int32Array(off[n]);
 for (let v = 0; v < n; v++) if (index.knows(v)) adj.set(index.neighbours(v), off[v]);
-const bySeq = { off, adj, trust: index.trustOf.slice(0, n) };
+const trustBySeq = new Int32Array(n);
+for (let v = 0; v < n; v++) trustBySeq[v] = index.trust(v);
+const bySeq = { off, adj, trust: trustBySeq };
 log(`${n - 1} users, ${adj.length / 2} friendships copied`);
 
 /** The graph renumbered by perm (perm[seq] = new number), neighbour lists sorted again. */

@@ -164,7 +164,7 @@ async function serve() {
     for (const r of rows.rows) {
       if (
         r.friend_count !== graph.index.degree(r.seq) ||
-        r.second_degree_count !== graph.index.second[r.seq] ||
+        r.second_degree_count !== graph.index.secondOf(r.seq) ||
         r.trust_score !== graph.index.trust(r.seq)
       ) {
         wrong++;

@@ -1,4 +1,5 @@
 import { TRUST_POINTS_FIRST, TRUST_POINTS_SECOND } from '@heartline/domain';
+import { localityOrder } from './graph.locality.ts';
 import { TrustOrder } from './graph.order.ts';
 
 /** One committed change of the friend graph, as numbered by the graph_changes outbox. */
@@ -26,11 +27,17 @@ export type GraphSnapshot = {
 const EMPTY = new Int32Array(0);
 
 /**
- * The friend graph in memory, keyed by users.seq: a compressed sparse row (CSR) base — one
- * offsets array and one neighbours array, 4 bytes per directed edge — plus a small overlay of
- * per-node replacement adjacency for nodes changed since the last compaction. Neighbour lists
- * are sorted. Alongside the edges it keeps what ranking and privacy need for every user (the
- * distinct 2nd-degree count, so trust is O(1); a name sort key; "hide me from paths"; blocks).
+ * The friend graph in memory: a compressed sparse row (CSR) base — one offsets array and one
+ * neighbours array, 4 bytes per directed edge — plus a small overlay of per-node replacement
+ * adjacency for nodes changed since the last compaction. Neighbour lists are sorted. Alongside
+ * the edges it keeps what ranking and privacy need for every user (the distinct 2nd-degree
+ * count, so trust is O(1); a name sort key; "hide me from paths"; blocks).
+ *
+ * Inside, users are numbered by position, not users.seq: positions follow communities
+ * (graph.locality.ts), so a walk's reads land near each other. The methods named `...At` and the
+ * `...At` arrays take and hold positions (the traversal works in them); every other method takes
+ * and returns seqs. Users new since the last load get the next positions (compaction keeps the
+ * numbering; the next full load computes it afresh).
  *
  * The 2nd-degree counts are maintained incrementally on every change (see applyEdge), on every
  * instance, so any instance can rank by current trust and the writer can store exactly the
@@ -38,6 +45,12 @@ const EMPTY = new Int32Array(0);
  */
 export class GraphIndex {
   version = 0;
+  /** Position of each seq; 0 = not in the index (position 0 is nobody). */
+  private posOfSeq: Int32Array = new Int32Array(1);
+  /** The seq at each position (0 at position 0 and at unused positions). */
+  seqAt: Int32Array = new Int32Array(1);
+  /** The next free position. */
+  private nextPos = 1;
   private offsets: Int32Array = new Int32Array(2);
   private nbrs: Int32Array = EMPTY;
   private baseN = 0;
@@ -46,20 +59,20 @@ export class GraphIndex {
   private overlayEntries = 0;
   private edges = 0;
   private capacity = 0;
-  /** |2nd degree| per seq (distinct friends of friends, minus self, friends and blocked). */
-  second = new Int32Array(0);
-  /** Trust per seq, kept next to the counts: ranking reads it for every candidate. */
-  trustOf = new Int32Array(0);
-  /** Everyone present, by trust (for the 3rd degree's best page). */
+  /** |2nd degree| per position (distinct friends of friends, minus self, friends and blocked). */
+  secondAt = new Int32Array(0);
+  /** Trust per position, kept next to the counts: ranking reads it for every candidate. */
+  trustAt = new Int32Array(0);
+  /** Everyone present by trust, as positions (for the 3rd degree's best page). */
   readonly order = new TrustOrder();
-  /** 1 = show_in_paths is false: never named as a connector. */
-  hidden = new Uint8Array(0);
-  /** 1 = the user row exists (as far as this index knows). */
-  present = new Uint8Array(0);
-  /** Lower-cased names for ranking ties and search. */
-  names: string[] = [];
-  /** Symmetric "blocked with" relation; small, so a map of sets. */
-  readonly blocks = new Map<number, Set<number>>();
+  /** Per position, 1 = show_in_paths is false: never named as a connector. */
+  hiddenAt = new Uint8Array(0);
+  /** Per position, 1 = the user row exists (as far as this index knows). */
+  private presentAt = new Uint8Array(0);
+  /** Lower-cased names per position, for ranking ties and search. */
+  nameAt: string[] = [];
+  /** Symmetric "blocked with" relation between positions; small, so a map of sets. */
+  private readonly blocks = new Map<number, Set<number>>();
   /** Scratch for traversals: one stamp array, epochs of 4 (self, 1st, 2nd, 3rd). */
   mark = new Int32Array(0);
   private epoch = 0;
@@ -67,29 +80,59 @@ export class GraphIndex {
   spanStart = 0;
   spanEnd = 0;
 
+  /** How many positions the per-position arrays hold (traversal scratch is sized by it). */
   get size(): number {
     return this.capacity;
+  }
+
+  /** One past the highest seq the index has a position for. */
+  get seqLimit(): number {
+    return this.posOfSeq.length;
+  }
+
+  /** The position of a seq, or 0 when the index has none. */
+  posOf(seq: number): number {
+    return seq > 0 && seq < this.posOfSeq.length ? this.posOfSeq[seq]! : 0;
+  }
+
+  /** The position of a seq, given the next free one if it has none yet. */
+  private place(seq: number): number {
+    const known = this.posOf(seq);
+    if (known > 0) return known;
+    if (seq >= this.posOfSeq.length) {
+      const next = new Int32Array(Math.max(seq + 1, Math.ceil(this.posOfSeq.length * 1.25)));
+      next.set(this.posOfSeq);
+      this.posOfSeq = next;
+    }
+    const p = this.nextPos++;
+    this.grow(p + 1);
+    this.posOfSeq[seq] = p;
+    this.seqAt[p] = seq;
+    return p;
   }
 
   /** Replaces everything with a snapshot (start-up and resync). */
   load(snapshot: GraphSnapshot): void {
     const n = snapshot.maxSeq;
-    const degree = new Int32Array(n + 2);
-    for (let i = 0; i < snapshot.edgeCount; i++) {
-      degree[snapshot.edgeLow[i]!]!++;
-      degree[snapshot.edgeHigh[i]!]!++;
-    }
+    // The edges by seq first (the numbering is computed from them), then by position.
+    const bySeq = adjacency(n, snapshot.edgeCount, snapshot.edgeLow, snapshot.edgeHigh);
+    const posOf = localityOrder(n, bySeq.offsets, bySeq.nbrs);
     const offsets = new Int32Array(n + 2);
-    for (let v = 1; v <= n + 1; v++) offsets[v] = offsets[v - 1]! + degree[v - 1]!;
-    const nbrs = new Int32Array(offsets[n + 1]!);
-    const fill = offsets.slice();
-    for (let i = 0; i < snapshot.edgeCount; i++) {
-      const lo = snapshot.edgeLow[i]!;
-      const hi = snapshot.edgeHigh[i]!;
-      nbrs[fill[lo]!++] = hi;
-      nbrs[fill[hi]!++] = lo;
+    const seqAt = new Int32Array(n + 1);
+    for (let v = 1; v <= n; v++) seqAt[posOf[v]!] = v;
+    for (let p = 1; p <= n; p++) {
+      const v = seqAt[p]!;
+      offsets[p + 1] = offsets[p]! + (bySeq.offsets[v + 1]! - bySeq.offsets[v]!);
     }
-    for (let v = 1; v <= n; v++) nbrs.subarray(offsets[v], offsets[v + 1]).sort();
+    const nbrs = new Int32Array(offsets[n + 1]!);
+    for (let p = 1; p <= n; p++) {
+      const v = seqAt[p]!;
+      let k = offsets[p]!;
+      for (let j = bySeq.offsets[v]!, end = bySeq.offsets[v + 1]!; j < end; j++) {
+        nbrs[k++] = posOf[bySeq.nbrs[j]!]!;
+      }
+      nbrs.subarray(offsets[p], k).sort();
+    }
     this.offsets = offsets;
     this.nbrs = nbrs;
     this.baseN = n;
@@ -98,24 +141,30 @@ export class GraphIndex {
     this.overlayEntries = 0;
     // Fresh per-user arrays: a reload must not inherit facts of users deleted meanwhile.
     this.capacity = 0;
-    this.second = new Int32Array(0);
-    this.trustOf = new Int32Array(0);
-    this.hidden = new Uint8Array(0);
-    this.present = new Uint8Array(0);
+    this.secondAt = new Int32Array(0);
+    this.trustAt = new Int32Array(0);
+    this.hiddenAt = new Uint8Array(0);
+    this.presentAt = new Uint8Array(0);
     this.patchedFlag = new Uint8Array(0);
-    this.names = [];
+    this.nameAt = [];
+    this.seqAt = new Int32Array(0);
     this.grow(n + 1);
-    this.second.set(snapshot.second.subarray(0, Math.min(snapshot.second.length, n + 1)));
+    this.seqAt.set(seqAt);
+    this.posOfSeq = posOf;
+    this.nextPos = n + 1;
+    for (let v = 1; v <= Math.min(n, snapshot.second.length - 1); v++) {
+      this.secondAt[posOf[v]!] = snapshot.second[v]!;
+    }
     this.order.clear();
     for (const facts of snapshot.nodes) this.setFacts(facts);
-    for (let v = 1; v <= n; v++) this.refreshTrust(v);
+    for (let p = 1; p <= n; p++) this.refreshTrust(p);
     this.blocks.clear();
-    for (const [a, b] of snapshot.blocks) this.setBlocked(a, b, true);
+    for (const [a, b] of snapshot.blocks) this.setBlocked(this.place(a), this.place(b), true);
     this.version = snapshot.version;
   }
 
-  /** Makes room for seqs below `needed`; new users arrive with their first change. */
-  grow(needed: number): void {
+  /** Makes room for positions below `needed`. */
+  private grow(needed: number): void {
     if (needed <= this.capacity) return;
     const cap = Math.max(needed, Math.ceil(this.capacity * 1.25), 16);
     const resize = <T extends Int32Array | Uint8Array>(old: T, make: (n: number) => T): T => {
@@ -123,27 +172,37 @@ export class GraphIndex {
       next.set(old);
       return next;
     };
-    this.second = resize(this.second, (k) => new Int32Array(k));
-    this.trustOf = resize(this.trustOf, (k) => new Int32Array(k));
-    this.hidden = resize(this.hidden, (k) => new Uint8Array(k));
-    this.present = resize(this.present, (k) => new Uint8Array(k));
+    this.secondAt = resize(this.secondAt, (k) => new Int32Array(k));
+    this.trustAt = resize(this.trustAt, (k) => new Int32Array(k));
+    this.hiddenAt = resize(this.hiddenAt, (k) => new Uint8Array(k));
+    this.presentAt = resize(this.presentAt, (k) => new Uint8Array(k));
     this.patchedFlag = resize(this.patchedFlag, (k) => new Uint8Array(k));
+    this.seqAt = resize(this.seqAt, (k) => new Int32Array(k));
     this.mark = new Int32Array(cap);
     this.epoch = 0;
-    for (let i = this.names.length; i < cap; i++) this.names.push('');
+    for (let i = this.nameAt.length; i < cap; i++) this.nameAt.push('');
     this.capacity = cap;
   }
 
   setFacts(facts: NodeFacts): void {
-    this.grow(facts.seq + 1);
-    this.present[facts.seq] = 1;
-    this.hidden[facts.seq] = facts.showInPaths ? 0 : 1;
-    this.names[facts.seq] = (facts.name ?? '').trim().toLowerCase();
-    this.order.set(facts.seq, this.trustOf[facts.seq]!);
+    const p = this.place(facts.seq);
+    this.presentAt[p] = 1;
+    this.hiddenAt[p] = facts.showInPaths ? 0 : 1;
+    this.nameAt[p] = (facts.name ?? '').trim().toLowerCase();
+    this.order.set(p, this.trustAt[p]!);
   }
 
   knows(seq: number): boolean {
-    return seq < this.capacity && this.present[seq] === 1;
+    return this.knowsAt(this.posOf(seq));
+  }
+
+  knowsAt(p: number): boolean {
+    return p > 0 && p < this.capacity && this.presentAt[p] === 1;
+  }
+
+  /** Whether the user hides from paths (never named as a connector). */
+  isHidden(seq: number): boolean {
+    return this.hiddenAt[this.posOf(seq)] === 1;
   }
 
   /**
@@ -159,8 +218,11 @@ export class GraphIndex {
     return this.epoch * 4;
   }
 
-  /** Returns the array holding v's sorted neighbours in [spanStart, spanEnd). No allocation. */
-  span(v: number): Int32Array {
+  /**
+   * Returns the array holding position v's sorted neighbours (positions) in [spanStart,
+   * spanEnd). No allocation.
+   */
+  spanAt(v: number): Int32Array {
     if (v < this.capacity && this.patchedFlag[v] === 1) {
       const list = this.patched.get(v)!;
       this.spanStart = 0;
@@ -177,36 +239,61 @@ export class GraphIndex {
     return this.nbrs;
   }
 
-  neighbours(v: number): Int32Array {
-    const arr = this.span(v);
+  /** Position v's neighbours (positions). */
+  neighboursAt(v: number): Int32Array {
+    const arr = this.spanAt(v);
     return arr.subarray(this.spanStart, this.spanEnd);
   }
 
-  degree(v: number): number {
-    this.span(v);
+  degreeAt(v: number): number {
+    this.spanAt(v);
     return this.spanEnd - this.spanStart;
   }
 
-  trust(v: number): number {
-    return this.trustOf[v] ?? 0;
+  /** A user's friends, as seqs (allocates: for write paths, not for traversals). */
+  neighbours(seq: number): number[] {
+    const p = this.posOf(seq);
+    if (p === 0) return [];
+    return Array.from(this.neighboursAt(p), (x) => this.seqAt[x]!);
+  }
+
+  degree(seq: number): number {
+    const p = this.posOf(seq);
+    return p === 0 ? 0 : this.degreeAt(p);
+  }
+
+  trust(seq: number): number {
+    return this.trustAt[this.posOf(seq)] ?? 0;
+  }
+
+  /** |2nd degree| of a user, as maintained. */
+  secondOf(seq: number): number {
+    return this.secondAt[this.posOf(seq)] ?? 0;
   }
 
   private refreshTrust(v: number): void {
-    const t = TRUST_POINTS_FIRST * this.degree(v) + TRUST_POINTS_SECOND * this.second[v]!;
-    this.trustOf[v] = t;
-    if (this.present[v] === 1) this.order.set(v, t);
+    const t = TRUST_POINTS_FIRST * this.degreeAt(v) + TRUST_POINTS_SECOND * this.secondAt[v]!;
+    this.trustAt[v] = t;
+    if (this.presentAt[v] === 1) this.order.set(v, t);
   }
 
-  /** Recounts v's 2nd degree from scratch (forced recalculation, start-up reconcile). */
-  recount(v: number): number {
-    if (v >= this.capacity) return 0;
-    this.second[v] = this.countSecond(v);
+  /** Recounts a user's 2nd degree from scratch (forced recalculation, start-up reconcile). */
+  recount(seq: number): number {
+    const v = this.posOf(seq);
+    if (v === 0) return 0;
+    this.secondAt[v] = this.countSecond(v);
     this.refreshTrust(v);
-    return this.second[v];
+    return this.secondAt[v];
   }
 
-  hasEdge(a: number, b: number): boolean {
-    const arr = this.span(a);
+  hasEdge(seqA: number, seqB: number): boolean {
+    const a = this.posOf(seqA);
+    const b = this.posOf(seqB);
+    return a > 0 && b > 0 && this.hasEdgeAt(a, b);
+  }
+
+  private hasEdgeAt(a: number, b: number): boolean {
+    const arr = this.spanAt(a);
     let lo = this.spanStart;
     let hi = this.spanEnd - 1;
     while (lo <= hi) {
@@ -219,15 +306,16 @@ export class GraphIndex {
     return false;
   }
 
-  blockedWith(v: number): Set<number> | undefined {
+  /** The positions blocked with position v. */
+  blockedAt(v: number): Set<number> | undefined {
     return this.blocks.get(v);
   }
 
-  isBlocked(a: number, b: number): boolean {
+  isBlockedAt(a: number, b: number): boolean {
     return this.blocks.get(a)?.has(b) ?? false;
   }
 
-  setBlocked(a: number, b: number, on: boolean): void {
+  private setBlocked(a: number, b: number, on: boolean): void {
     for (const [x, y] of [
       [a, b],
       [b, a],
@@ -243,17 +331,17 @@ export class GraphIndex {
     }
   }
 
-  /** |2nd degree| of v from scratch: one sweep over the friends' neighbour lists. */
-  countSecond(v: number): number {
+  /** |2nd degree| of position v from scratch: one sweep over the friends' neighbour lists. */
+  private countSecond(v: number): number {
     const base = this.nextEpoch();
     const mark = this.mark;
     mark[v] = base;
-    const friends = this.neighbours(v);
+    const friends = this.neighboursAt(v);
     for (let i = 0; i < friends.length; i++) mark[friends[i]!] = base + 1;
     const blocked = this.blocks.get(v);
     let count = 0;
     for (let i = 0; i < friends.length; i++) {
-      const arr = this.span(friends[i]!);
+      const arr = this.spanAt(friends[i]!);
       for (let j = this.spanStart, end = this.spanEnd; j < end; j++) {
         const y = arr[j]!;
         if (mark[y]! >= base) continue;
@@ -269,9 +357,9 @@ export class GraphIndex {
   private hasCommonFriend(x: number, y: number): boolean {
     const base = this.nextEpoch();
     const mark = this.mark;
-    const ys = this.neighbours(y);
+    const ys = this.neighboursAt(y);
     for (let i = 0; i < ys.length; i++) mark[ys[i]!] = base + 1;
-    const arr = this.span(x);
+    const arr = this.spanAt(x);
     for (let j = this.spanStart, end = this.spanEnd; j < end; j++) {
       if (mark[arr[j]!] === base + 1) return true;
     }
@@ -279,7 +367,6 @@ export class GraphIndex {
   }
 
   private replaceNeighbours(v: number, next: Int32Array): void {
-    this.grow(v + 1);
     const old = this.patched.get(v);
     this.overlayEntries += next.length - (old?.length ?? 0);
     this.patched.set(v, next);
@@ -287,7 +374,7 @@ export class GraphIndex {
   }
 
   private insertNeighbour(v: number, x: number): void {
-    const cur = this.neighbours(v);
+    const cur = this.neighboursAt(v);
     const next = new Int32Array(cur.length + 1);
     let i = 0;
     while (i < cur.length && cur[i]! < x) next[i] = cur[i++]!;
@@ -297,7 +384,7 @@ export class GraphIndex {
   }
 
   private removeNeighbour(v: number, x: number): void {
-    const cur = this.neighbours(v);
+    const cur = this.neighboursAt(v);
     const next = new Int32Array(Math.max(0, cur.length - 1));
     let k = 0;
     for (let i = 0; i < cur.length; i++) if (cur[i] !== x) next[k++] = cur[i]!;
@@ -314,15 +401,20 @@ export class GraphIndex {
    * common-friend count that moves. So x's count moves by one exactly when b is not x's friend,
    * not blocked with x, and a was (removal) or becomes (addition) their only common friend.
    */
-  applyEdge(a: number, b: number, add: boolean): number[] {
-    if (a === b || this.hasEdge(a, b) === add) return [];
-    this.grow(Math.max(a, b) + 1);
+  applyEdge(seqA: number, seqB: number, add: boolean): number[] {
+    if (seqA === seqB) return [];
+    const changed = this.applyEdgeAt(this.place(seqA), this.place(seqB), add);
+    return changed.map((p) => this.seqAt[p]!);
+  }
+
+  private applyEdgeAt(a: number, b: number, add: boolean): number[] {
+    if (a === b || this.hasEdgeAt(a, b) === add) return [];
     const changed = new Set<number>([a, b]);
     const deltas: [number, number][] = [];
     const sideEffects = (end: number, other: number, when: 'before' | 'after') => {
-      const friends = Array.from(this.neighbours(end));
+      const friends = Array.from(this.neighboursAt(end));
       for (const x of friends) {
-        if (x === other || this.hasEdge(x, other) || this.isBlocked(x, other)) continue;
+        if (x === other || this.hasEdgeAt(x, other) || this.isBlockedAt(x, other)) continue;
         if (when === 'before' && add && !this.hasCommonFriend(x, other)) deltas.push([x, 1]);
         if (when === 'after' && !add && !this.hasCommonFriend(x, other)) deltas.push([x, -1]);
       }
@@ -341,43 +433,46 @@ export class GraphIndex {
       sideEffects(b, a, 'after');
     }
     for (const [x, d] of deltas) {
-      this.second[x]! += d;
+      this.secondAt[x]! += d;
       changed.add(x);
     }
-    this.second[a] = this.countSecond(a);
-    this.second[b] = this.countSecond(b);
+    this.secondAt[a] = this.countSecond(a);
+    this.secondAt[b] = this.countSecond(b);
     for (const x of changed) this.refreshTrust(x);
     this.maybeCompact();
     return [...changed];
   }
 
   /** Blocking or unblocking only filters a's and b's own views (and removes any edge first). */
-  applyBlock(a: number, b: number, on: boolean): number[] {
+  applyBlock(seqA: number, seqB: number, on: boolean): number[] {
+    const a = this.place(seqA);
+    const b = this.place(seqB);
     const changed = new Set<number>([a, b]);
-    if (on) for (const x of this.applyEdge(a, b, false)) changed.add(x);
+    if (on) for (const x of this.applyEdgeAt(a, b, false)) changed.add(x);
     this.setBlocked(a, b, on);
-    this.grow(Math.max(a, b) + 1);
-    this.recount(a);
-    this.recount(b);
-    return [...changed];
+    for (const v of [a, b]) {
+      this.secondAt[v] = this.countSecond(v);
+      this.refreshTrust(v);
+    }
+    return [...changed].map((p) => this.seqAt[p]!);
   }
 
   /** An account deletion: every edge goes (one by one, exactly), then the node. */
-  applyDelete(v: number): number[] {
+  applyDelete(seq: number): number[] {
+    const v = this.posOf(seq);
+    if (v === 0) return [];
     const changed = new Set<number>();
-    for (const f of Array.from(this.neighbours(v))) {
-      for (const x of this.applyEdge(v, f, false)) changed.add(x);
+    for (const f of Array.from(this.neighboursAt(v))) {
+      for (const x of this.applyEdgeAt(v, f, false)) changed.add(x);
     }
     for (const other of [...(this.blocks.get(v) ?? [])]) this.setBlocked(v, other, false);
-    if (v < this.capacity) {
-      this.present[v] = 0;
-      this.second[v] = 0;
-      this.trustOf[v] = 0;
-      this.names[v] = '';
-      this.order.set(v, -1);
-    }
+    this.presentAt[v] = 0;
+    this.secondAt[v] = 0;
+    this.trustAt[v] = 0;
+    this.nameAt[v] = '';
+    this.order.set(v, -1);
     changed.delete(v);
-    return [...changed];
+    return [...changed].map((p) => this.seqAt[p]!);
   }
 
   /** Folds the overlay into a new CSR base once it has grown past a few percent of the base. */
@@ -389,9 +484,9 @@ export class GraphIndex {
   compact(): void {
     const n = this.capacity - 1;
     const offsets = new Int32Array(n + 2);
-    for (let v = 1; v <= n; v++) offsets[v + 1] = offsets[v]! + this.degree(v);
+    for (let v = 1; v <= n; v++) offsets[v + 1] = offsets[v]! + this.degreeAt(v);
     const nbrs = new Int32Array(offsets[n + 1]!);
-    for (let v = 1; v <= n; v++) nbrs.set(this.neighbours(v), offsets[v]);
+    for (let v = 1; v <= n; v++) nbrs.set(this.neighboursAt(v), offsets[v]);
     this.offsets = offsets;
     this.nbrs = nbrs;
     this.baseN = n;
@@ -408,11 +503,13 @@ export class GraphIndex {
       this.offsets.byteLength +
       this.nbrs.byteLength +
       overlay +
-      this.second.byteLength +
-      this.trustOf.byteLength +
+      this.secondAt.byteLength +
+      this.trustAt.byteLength +
       this.order.memoryBytes() +
-      this.hidden.byteLength +
-      this.present.byteLength +
+      this.hiddenAt.byteLength +
+      this.presentAt.byteLength +
+      this.posOfSeq.byteLength +
+      this.seqAt.byteLength +
       this.patchedFlag.byteLength +
       this.mark.byteLength
     );
@@ -422,4 +519,27 @@ export class GraphIndex {
   edgeCount(): number {
     return this.edges;
   }
+}
+
+/**
+ * Undirected edges (two parallel arrays of endpoints) as adjacency by seq: offsets, neighbours.
+ * Lists are left unsorted: only the numbering is computed from them.
+ */
+function adjacency(n: number, count: number, low: Int32Array, high: Int32Array) {
+  const degree = new Int32Array(n + 2);
+  for (let i = 0; i < count; i++) {
+    degree[low[i]!]!++;
+    degree[high[i]!]!++;
+  }
+  const offsets = new Int32Array(n + 2);
+  for (let v = 1; v <= n + 1; v++) offsets[v] = offsets[v - 1]! + degree[v - 1]!;
+  const nbrs = new Int32Array(offsets[n + 1]!);
+  const fill = offsets.slice();
+  for (let i = 0; i < count; i++) {
+    const lo = low[i]!;
+    const hi = high[i]!;
+    nbrs[fill[lo]!++] = hi;
+    nbrs[fill[hi]!++] = lo;
+  }
+  return { offsets, nbrs };
 }

@@ -218,7 +218,7 @@ async function check(model: Model): Promise<void> {
     const n2 = model.second(i);
     const n3 = model.third(i);
     expect(index.degree(v)).toBe(n1.size);
-    expect(index.second[v] ?? 0).toBe(n2.size);
+    expect(index.secondOf(v)).toBe(n2.size);
     expect(index.trust(v)).toBe(model.trust(i));
     expect(storedBySeq.get(v)).toMatchObject({
       trustScore: model.trust(i),

@@ -116,7 +116,7 @@ describe(`graph changes reach every instance (${dbKind}, ${redisUrl ? 'redis' : 
     if (redisUrl) expect(b.network.graph.sync.stats.gaps).toBeGreaterThan(0);
     // a never applied its own silent write either; the announce path caught it up too.
     expect(a.network.graph.index.hasEdge(p!.seq, q!.seq)).toBe(true);
-    expect(b.network.graph.index.second[p!.seq]).toBe(1);
+    expect(b.network.graph.index.secondOf(p!.seq)).toBe(1);
   });
 
   it('finds a lost message with nothing after it through the outbox poll', async () => {

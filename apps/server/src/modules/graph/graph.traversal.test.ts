@@ -159,10 +159,11 @@ describe('ranked pages of a 2nd degree larger than a page', () => {
   }
   const index = new GraphIndex();
   index.load(snapshot(edges, []));
+  const name = (seq: number) => index.nameAt[index.posOf(seq)]!;
   const expected = Array.from({ length: 20 }, (_, k) => 10 + k).sort(
     (x, y) =>
       index.trust(y) - index.trust(x) ||
-      (index.names[x]! < index.names[y]! ? -1 : index.names[x]! > index.names[y]! ? 1 : 0) ||
+      (name(x) < name(y) ? -1 : name(x) > name(y) ? 1 : 0) ||
       x - y,
   );
 

@@ -14,6 +14,9 @@ export type Ranked = RankKey & {
 
 export type Degree = 1 | 2 | 3;
 
+/** A ranking key with the person's position in the index (the traversal's own numbering). */
+type Candidate = RankKey & { at: number };
+
 export type TraversalOptions = {
   /**
    * Above this many estimated adjacency reads, the 3rd degree's best page comes from walking
@@ -120,38 +123,47 @@ export class GraphTraversal {
     return (this.base = this.epoch * 4);
   }
 
-  /** 0 self, 1, 2, 3, or -1 (not reached) in the last traversal. */
-  level(x: number): number {
+  /** 0 self, 1, 2, 3, or -1 (not reached) in the last traversal, for a user (seq). */
+  level(seq: number): number {
+    const p = this.g.posOf(seq);
+    return p === 0 ? -1 : this.levelAt(p);
+  }
+
+  private levelAt(x: number): number {
     const d = ((this.mark[x] ?? 0) >>> 16) - this.base;
     return d >= 0 && d <= 3 ? d : -1;
   }
 
-  markFriends(viewer: number): void {
+  private markFriends(viewer: number): void {
     const base = this.begin(viewer);
     const mark = this.mark;
     mark[viewer] = base << 16;
     const friend = (base + 1) << 16;
-    const friends = this.g.neighbours(viewer);
+    const friends = this.g.neighboursAt(viewer);
     for (let i = 0; i < friends.length; i++) mark[friends[i]!] = friend;
   }
 
-  /** Marks the viewer's friends and lists the 2nd degree (blocked people left out). */
-  collectSecond(viewer: number): void {
+  /** Marks the viewer's (seq) friends and lists the 2nd degree (blocked people left out). */
+  collectSecond(viewerSeq: number): void {
+    this.collectSecondAt(this.g.posOf(viewerSeq));
+  }
+
+  private collectSecondAt(viewer: number): void {
     this.markFriends(viewer);
     const g = this.g;
     const base = this.base;
     const mark = this.mark;
     const via = this.via;
     const list = this.secondList;
-    const blocked = g.blockedWith(viewer);
-    const friends = g.neighbours(viewer);
+    const blocked = g.blockedAt(viewer);
+    const friends = g.neighboursAt(viewer);
     const second = base + 2;
     // First visit: stamp 2nd and count 1 in one store (the top half as an unsigned word).
     const firstVisit = ((second << 16) | 1) >>> 0;
     let n = 0;
     for (let i = 0; i < friends.length; i++) {
       const f = friends[i]!;
-      const arr = g.span(f);
+      const arr = g.spanAt(f);
       for (let j = g.spanStart, end = g.spanEnd; j < end; j++) {
         const y = arr[j]!;
         const w = mark[y]!;
@@ -162,7 +174,7 @@ export class GraphTraversal {
         }
         if (blocked?.has(y)) continue;
         mark[y] = firstVisit;
-        // Friends are walked in seq order, so this is the lowest-seq friend in common.
+        // Friends are walked in order, so this is the lowest-numbered friend in common.
         via[y] = f;
         list[n++] = y;
       }
@@ -172,11 +184,15 @@ export class GraphTraversal {
     this.counted = true;
   }
 
-  /** Adjacency reads a full 2nd-degree walk from `viewer` costs: their friends' degrees. */
-  walkCost(viewer: number): number {
-    const friends = this.g.neighbours(viewer);
+  /** Adjacency reads a full 2nd-degree walk from `viewer` (seq) costs: their friends' degrees. */
+  walkCost(viewerSeq: number): number {
+    return this.walkCostAt(this.g.posOf(viewerSeq));
+  }
+
+  private walkCostAt(viewer: number): number {
+    const friends = this.g.neighboursAt(viewer);
     let cost = 0;
-    for (let i = 0; i < friends.length; i++) cost += this.g.degree(friends[i]!);
+    for (let i = 0; i < friends.length; i++) cost += this.g.degreeAt(friends[i]!);
     return cost;
   }
 
@@ -186,8 +202,9 @@ export class GraphTraversal {
    * large one (walk above the 2nd-degree budget) counts from the 2nd degree outwards instead,
    * falling back to the walk only if that would read more than the walk itself.
    */
-  thirdCount(viewer: number, cap: number): number {
-    const cost = this.walkCost(viewer);
+  thirdCount(viewerSeq: number, cap: number): number {
+    const viewer = this.g.posOf(viewerSeq);
+    const cost = this.walkCostAt(viewer);
     if (cost > this.fullSecondBudget) {
       const found = this.countThirdOutwards(viewer, cap, cost);
       if (found >= 0) return found;
@@ -209,30 +226,30 @@ export class GraphTraversal {
   private countThirdOutwards(viewer: number, cap: number, budget: number): number {
     const g = this.g;
     const { friendBits: friend, expanded, judged } = this;
-    const blocked = g.blockedWith(viewer);
+    const blocked = g.blockedAt(viewer);
     const has = (bits: Int32Array, x: number) => (bits[x >>> 5]! & (1 << (x & 31))) !== 0;
     const set = (bits: Int32Array, x: number) => {
       bits[x >>> 5]! |= 1 << (x & 31);
     };
-    const friends = g.neighbours(viewer);
+    const friends = g.neighboursAt(viewer);
     set(friend, viewer);
     for (let i = 0; i < friends.length; i++) set(friend, friends[i]!);
     let found = 0;
     let reads = 0;
     outer: for (let i = 0; i < friends.length; i++) {
-      const ys = g.span(friends[i]!);
+      const ys = g.spanAt(friends[i]!);
       for (let j = g.spanStart, yEnd = g.spanEnd; j < yEnd; j++) {
         const y = ys[j]!;
         reads++;
         if (has(friend, y) || has(expanded, y) || blocked?.has(y)) continue;
         set(expanded, y);
-        const zs = g.span(y);
+        const zs = g.spanAt(y);
         for (let k = g.spanStart, zEnd = g.spanEnd; k < zEnd; k++) {
           const z = zs[k]!;
           reads++;
           if (has(friend, z) || has(judged, z) || blocked?.has(z)) continue;
           set(judged, z);
-          const ws = g.span(z);
+          const ws = g.spanAt(z);
           let second = false;
           for (let m = g.spanStart, wEnd = g.spanEnd; m < wEnd; m++) {
             if (has(friend, ws[m]!)) {
@@ -256,26 +273,26 @@ export class GraphTraversal {
   }
 
   /** collectSecond unless the stamps already hold exactly this viewer's 2nd degree. */
-  ensureSecond(viewer: number): void {
+  private ensureSecond(viewer: number): void {
     const current = this.viewer === viewer && this.version === this.g.version;
-    if (!current || this.reach !== 'second') this.collectSecond(viewer);
+    if (!current || this.reach !== 'second') this.collectSecondAt(viewer);
   }
 
   /**
    * After collectSecond: the people at distance exactly 3, stopping once `cap` are found (the
    * tab count needs no more).
    */
-  collectThird(viewer: number, cap = Infinity): void {
+  private collectThird(viewer: number, cap = Infinity): void {
     const g = this.g;
     const base = this.base;
     const mark = this.mark;
     const second = this.secondList;
     const list = this.thirdList;
-    const blocked = g.blockedWith(viewer);
+    const blocked = g.blockedAt(viewer);
     const third = (base + 3) << 16;
     let n = 0;
     for (let i = 0; i < this.secondLength && n < cap; i++) {
-      const arr = g.span(second[i]!);
+      const arr = g.spanAt(second[i]!);
       for (let j = g.spanStart, end = g.spanEnd; j < end; j++) {
         const z = arr[j]!;
         if (mark[z]! >>> 16 >= base) continue;
@@ -295,8 +312,8 @@ export class GraphTraversal {
    */
   private commonFriends(x: number): number {
     const g = this.g;
-    const friends = g.neighbours(this.viewer);
-    const theirs = g.neighbours(x);
+    const friends = g.neighboursAt(this.viewer);
+    const theirs = g.neighboursAt(x);
     let count = 0;
     if (theirs.length > 16 * friends.length) {
       for (let i = 0; i < friends.length; i++) {
@@ -330,34 +347,45 @@ export class GraphTraversal {
     return count;
   }
 
-  /** After collectSecond: how many of the viewer's friends are friends with x. */
-  mutualCount(x: number): number {
-    return this.counted && this.level(x) === 2 ? this.mark[x]! & 0xffff : this.commonFriends(x);
+  /** After collectSecond: how many of the viewer's friends are friends with x (seq). */
+  mutualCount(seq: number): number {
+    const x = this.g.posOf(seq);
+    return this.counted && this.levelAt(x) === 2 ? this.mark[x]! & 0xffff : this.commonFriends(x);
   }
 
   /** A friend of x in the viewer's 2nd degree: the first who may be shown, else any, else -1. */
   private parentOf(x: number): number {
     const g = this.g;
     const want = this.base + 2;
-    const arr = g.span(x);
+    const arr = g.spanAt(x);
     let fallback = -1;
     for (let j = g.spanStart, end = g.spanEnd; j < end; j++) {
       const y = arr[j]!;
       if (this.mark[y]! >>> 16 !== want) continue;
-      if (g.hidden[y] === 0) return y;
+      if (g.hiddenAt[y] === 0) return y;
       if (fallback < 0) fallback = y;
     }
     return fallback;
+  }
+
+  /** connectorAt for a user (seq): their connector's seq, or -1. */
+  connectorOf(seq: number): number {
+    return this.seqOf(this.connectorAt(this.g.posOf(seq)));
+  }
+
+  /** The seq at a position; 0 and -1 (nobody) stay as they are. */
+  private seqOf(p: number): number {
+    return p > 0 ? this.g.seqAt[p]! : p;
   }
 
   /**
    * After collectSecond: the connector shown for 2nd-degree x — the first friend in common
    * who may be shown in paths, else the first one at all. Stops at the first shown one.
    */
-  connectorOf(x: number): number {
+  private connectorAt(x: number): number {
     const g = this.g;
-    const friends = g.neighbours(this.viewer);
-    const theirs = g.neighbours(x);
+    const friends = g.neighboursAt(this.viewer);
+    const theirs = g.neighboursAt(x);
     let fallback = -1;
     if (theirs.length > 16 * friends.length) {
       for (let i = 0; i < friends.length; i++) {
@@ -370,7 +398,7 @@ export class GraphTraversal {
           if (m < f) lo = mid + 1;
           else if (m > f) hi = mid - 1;
           else {
-            if (g.hidden[f] === 0) return f;
+            if (g.hiddenAt[f] === 0) return f;
             if (fallback < 0) fallback = f;
             break;
           }
@@ -384,7 +412,7 @@ export class GraphTraversal {
       if (a < b) i++;
       else if (a > b) j++;
       else {
-        if (g.hidden[a] === 0) return a;
+        if (g.hiddenAt[a] === 0) return a;
         if (fallback < 0) fallback = a;
         i++;
         j++;
@@ -400,41 +428,41 @@ export class GraphTraversal {
    */
   rank(req: RankRequest): Ranked[] {
     const g = this.g;
-    const trustOf = g.trustOf;
+    const trustOf = g.trustAt;
+    const viewer = g.posOf(req.viewer);
     const withSecond = req.degrees.includes(2);
     const withThird = req.degrees.includes(3);
-    const scanSecond =
-      withSecond && !withThird && this.walkCost(req.viewer) > this.fullSecondBudget;
-    if ((withSecond || withThird) && !scanSecond) this.collectSecond(req.viewer);
-    else this.markFriends(req.viewer);
+    const scanSecond = withSecond && !withThird && this.walkCostAt(viewer) > this.fullSecondBudget;
+    if ((withSecond || withThird) && !scanSecond) this.collectSecondAt(viewer);
+    else this.markFriends(viewer);
     // A small 3rd degree is cheap to list in full; a large one is walked in trust order.
     const averageDegree = (2 * g.edgeCount()) / Math.max(1, g.size);
     const thirdInFull = withThird && this.secondLength * averageDegree <= this.fullThirdBudget;
-    if (thirdInFull) this.collectThird(req.viewer);
+    if (thirdInFull) this.collectThird(viewer);
 
     const keep = req.limit + 1;
-    const heap: RankKey[] = [];
+    const heap: Candidate[] = [];
     const after = req.after;
-    const consider = (seq: number, degree: Degree) => {
-      const fav = degree === 1 && req.favorites.has(seq);
+    const consider = (at: number, degree: Degree) => {
+      const fav = degree === 1 && req.favorites.has(g.seqAt[at]!);
       if (req.onlyFavorites && !fav) return;
-      const trust = trustOf[seq]!;
+      const trust = trustOf[at]!;
       // Cheap rejections before allocating a key: most of a large degree ends here.
       const top = heap.length === keep ? heap[0]! : null;
       if (top && (top.fav === fav ? trust < top.trust : top.fav)) return;
       if (after && (after.fav === fav ? trust > after.trust : fav)) return;
-      if (req.search && !g.names[seq]!.includes(req.search)) return;
-      const key: RankKey = { fav, trust, degree, name: g.names[seq]!, seq };
+      if (req.search && !g.nameAt[at]!.includes(req.search)) return;
+      const key: Candidate = { fav, trust, degree, name: g.nameAt[at]!, seq: g.seqAt[at]!, at };
       if (after && compareKeys(key, after) <= 0) return;
       if (heap.length < keep) heapPush(heap, key);
       else if (compareKeys(key, heap[0]!) < 0) heapReplaceTop(heap, key);
     };
     if (req.degrees.includes(1)) {
-      const friends = g.neighbours(req.viewer);
+      const friends = g.neighboursAt(viewer);
       for (let i = 0; i < friends.length; i++) consider(friends[i]!, 1);
     }
     if (scanSecond) {
-      this.scanOrder(req, heap, keep, 2);
+      this.scanOrder(req, viewer, heap, keep, 2);
     } else if (withSecond) {
       // Most of a large 2nd degree is rejected on trust alone; keep that test in a tight loop,
       // below the lowest trust that can still make the page (found before any key is built).
@@ -451,7 +479,7 @@ export class GraphTraversal {
     if (thirdInFull) {
       for (let i = 0; i < this.thirdLength; i++) consider(this.thirdList[i]!, 3);
     } else if (withThird) {
-      this.scanOrder(req, heap, keep, 3);
+      this.scanOrder(req, viewer, heap, keep, 3);
     }
     heap.sort(compareKeys);
     return heap.map((key) => this.describe(key));
@@ -465,7 +493,7 @@ export class GraphTraversal {
    * Numbers only, so the ranking builds and names ~keep keys instead of every improvement.
    */
   private secondTrustFloor(keep: number, after: RankKey | null): number {
-    const trustOf = this.g.trustOf;
+    const trustOf = this.g.trustAt;
     const list = this.secondList;
     const below = after && !after.fav ? after.trust : Infinity;
     if (this.trustScratch.length < this.secondLength) {
@@ -488,34 +516,40 @@ export class GraphTraversal {
    * connector. 3rd degree (2nd degree marked): someone with a friend in the 2nd degree. Ties
    * inside a trust value go by name and seq, as everywhere.
    */
-  private scanOrder(req: RankRequest, heap: RankKey[], keep: number, degree: 2 | 3): void {
+  private scanOrder(
+    req: RankRequest,
+    viewer: number,
+    heap: Candidate[],
+    keep: number,
+    degree: 2 | 3,
+  ): void {
     const g = this.g;
     const mark = this.mark;
     const base = this.base;
-    const blocked = g.blockedWith(req.viewer);
+    const blocked = g.blockedAt(viewer);
     const after = req.after;
     const from = after ? (after.fav ? g.order.maxTrust : after.trust) : g.order.maxTrust;
     if (degree === 3) this.reach = 'third';
-    const friends = g.neighbours(req.viewer);
+    const friends = g.neighboursAt(viewer);
     const bits = this.friendBits;
     if (degree === 2) for (const f of friends) bits[f >>> 5]! |= 1 << (f & 31);
     g.order.walkDown(from, (trust, members) => {
       const top = heap.length === keep ? heap[0]! : null;
       if (top && (top.fav || top.trust > trust)) return false;
-      const keys = members.map((seq) => ({ seq, name: g.names[seq]! }));
+      const keys = members.map((at) => ({ at, seq: g.seqAt[at]!, name: g.nameAt[at]! }));
       keys.sort((x, y) => (x.name !== y.name ? (x.name < y.name ? -1 : 1) : x.seq - y.seq));
-      for (const { seq, name } of keys) {
-        if (mark[seq]! >>> 16 >= base || blocked?.has(seq)) continue;
+      for (const { at, seq, name } of keys) {
+        if (mark[at]! >>> 16 >= base || blocked?.has(at)) continue;
         if (req.search && !name.includes(req.search)) continue;
-        const key: RankKey = { fav: false, trust, degree, name, seq };
+        const key: Candidate = { fav: false, trust, degree, name, seq, at };
         if (after && compareKeys(key, after) <= 0) continue;
         const worst = heap.length === keep ? heap[0]! : null;
         if (worst && compareKeys(key, worst) >= 0) return false;
         if (degree === 2) {
-          if (!this.linkSecond(seq)) continue;
+          if (!this.linkSecond(at)) continue;
         } else {
-          if (this.parentOf(seq) < 0) continue;
-          mark[seq] = (base + 3) << 16;
+          if (this.parentOf(at) < 0) continue;
+          mark[at] = (base + 3) << 16;
         }
         if (heap.length < keep) heapPush(heap, key);
         else heapReplaceTop(heap, key);
@@ -534,7 +568,7 @@ export class GraphTraversal {
   private linkSecond(x: number): boolean {
     const g = this.g;
     const bits = this.friendBits;
-    const arr = g.span(x);
+    const arr = g.spanAt(x);
     let count = 0;
     let any = -1;
     let shown = -1;
@@ -543,7 +577,7 @@ export class GraphTraversal {
       if ((bits[y >>> 5]! & (1 << (y & 31))) === 0) continue;
       count++;
       if (any < 0) any = y;
-      if (shown < 0 && g.hidden[y] === 0) shown = y;
+      if (shown < 0 && g.hiddenAt[y] === 0) shown = y;
     }
     if (count === 0) return false;
     this.via[x] = shown >= 0 ? shown : any;
@@ -551,20 +585,21 @@ export class GraphTraversal {
     return true;
   }
 
-  /** Mutual count and connectors for a row that will be shown. */
-  private describe(key: RankKey): Ranked {
+  /** Mutual count and connectors (as seqs) for a row that will be shown. */
+  private describe(candidate: Candidate): Ranked {
+    const { at, ...key } = candidate;
     if (key.degree === 1) {
-      return { ...key, mutual: this.commonFriends(key.seq), via: 0, via2: 0 };
+      return { ...key, mutual: this.commonFriends(at), via: 0, via2: 0 };
     }
     if (key.degree === 2) {
       // The walk's connector unless they hide from paths (then look for one who does not).
-      const first = this.via[key.seq]!;
-      const via = this.g.hidden[first] === 0 ? first : this.connectorOf(key.seq);
+      const first = this.via[at]!;
+      const via = this.g.hiddenAt[first] === 0 ? first : this.connectorAt(at);
       // Both the walk and the scan leave the row's mutual count in its mark.
-      return { ...key, mutual: this.mark[key.seq]! & 0xffff, via, via2: 0 };
+      return { ...key, mutual: this.mark[at]! & 0xffff, via: this.seqOf(via), via2: 0 };
     }
-    const b = this.parentOf(key.seq);
-    return { ...key, mutual: 0, via: this.connectorOf(b), via2: b };
+    const b = this.parentOf(at);
+    return { ...key, mutual: 0, via: this.seqOf(this.connectorAt(b)), via2: this.seqOf(b) };
   }
 
   /**
@@ -573,31 +608,41 @@ export class GraphTraversal {
    * shown). Works from both ends, so it never walks the viewer's whole 2nd degree.
    */
   locate(
+    viewerSeq: number,
+    targetSeq: number,
+  ): { degree: 0 | Degree; mutual: number[]; path: number[] } | null {
+    if (viewerSeq === targetSeq) return { degree: 0, mutual: [], path: [viewerSeq] };
+    const found = this.locateAt(this.g.posOf(viewerSeq), this.g.posOf(targetSeq));
+    if (!found) return null;
+    const seqs = (list: number[]) => list.map((p) => this.seqOf(p));
+    return { degree: found.degree, mutual: seqs(found.mutual), path: seqs(found.path) };
+  }
+
+  private locateAt(
     viewer: number,
     target: number,
-  ): { degree: 0 | Degree; mutual: number[]; path: number[] } | null {
+  ): { degree: Degree; mutual: number[]; path: number[] } | null {
     const g = this.g;
-    if (viewer === target) return { degree: 0, mutual: [], path: [viewer] };
-    if (g.isBlocked(viewer, target) || !g.knows(target)) return null;
+    if (g.isBlockedAt(viewer, target) || !g.knowsAt(target)) return null;
     this.markFriends(viewer);
     const friend = this.base + 1;
     const mark = this.mark;
     const mutual: number[] = [];
-    for (const b of g.neighbours(target)) if (mark[b]! >>> 16 === friend) mutual.push(b);
+    for (const b of g.neighboursAt(target)) if (mark[b]! >>> 16 === friend) mutual.push(b);
     if (mark[target]! >>> 16 === friend) return { degree: 1, mutual, path: [viewer, target] };
     if (mutual.length > 0) {
-      const shown = mutual.find((m) => g.hidden[m] === 0) ?? mutual[0]!;
+      const shown = mutual.find((m) => g.hiddenAt[m] === 0) ?? mutual[0]!;
       return { degree: 2, mutual, path: [viewer, shown, target] };
     }
     let best: number[] | null = null;
-    for (const b of g.neighbours(target)) {
-      if (b === viewer || g.isBlocked(viewer, b)) continue;
-      const arr = g.span(b);
+    for (const b of g.neighboursAt(target)) {
+      if (b === viewer || g.isBlockedAt(viewer, b)) continue;
+      const arr = g.spanAt(b);
       for (let j = g.spanStart, end = g.spanEnd; j < end; j++) {
         const a = arr[j]!;
         if (mark[a]! >>> 16 !== friend) continue;
         const path = [viewer, a, b, target];
-        if (g.hidden[a] === 0 && g.hidden[b] === 0) return { degree: 3, mutual, path };
+        if (g.hiddenAt[a] === 0 && g.hiddenAt[b] === 0) return { degree: 3, mutual, path };
         best ??= path;
         break;
       }

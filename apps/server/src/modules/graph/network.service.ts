@@ -55,7 +55,7 @@ export function createNetworkService(deps: { graph: Graph; people: NetworkReposi
   function summaryOf(viewer: { seq: number; pending: number; favorites: number }): NetworkSummary {
     const v = viewer.seq;
     const { friends, trust, unlocked } = standing(v);
-    const secondAll = index.second[v] ?? 0;
+    const secondAll = index.secondOf(v);
     const second = unlocked.secondDegree ? secondAll : 0;
     let third = 0;
     let thirdCapped = false;
@@ -120,7 +120,7 @@ export function createNetworkService(deps: { graph: Graph; people: NetworkReposi
       for (const c of [r.via, r.via2]) {
         if (c > 0) {
           seqs.add(c);
-          shown.set(c, index.hidden[c] === 0);
+          shown.set(c, !index.isHidden(c));
         }
       }
     }
@@ -177,7 +177,7 @@ export function createNetworkService(deps: { graph: Graph; people: NetworkReposi
       if (!found || !canSeeDegree(found.degree, unlocked)) {
         throw new NotFoundError(networkMessages.userNotFound);
       }
-      const visible = (s: number) => index.hidden[s] === 0;
+      const visible = (s: number) => !index.isHidden(s);
       const sample = found.mutual.filter(visible).slice(0, MUTUAL_FRIENDS_SHOWN);
       const hops = found.path.slice(1, -1);
       const hopShown = hops.map(visible);

@@ -42,7 +42,7 @@ export function createTrustService(deps: TrustServiceDeps) {
   let sweeper: NodeJS.Timeout | undefined;
 
   function figures(seq: number) {
-    return { seq, first: index.degree(seq), second: index.second[seq] ?? 0 };
+    return { seq, first: index.degree(seq), second: index.secondOf(seq) };
   }
 
   async function flush(): Promise<void> {
@@ -108,7 +108,7 @@ export function createTrustService(deps: TrustServiceDeps) {
   async function reconcile(): Promise<void> {
     if (index.edgeCount() > (deps.reconcileEdges ?? 500_000)) return;
     const all: number[] = [];
-    for (let s = 1; s < index.size; s++) {
+    for (let s = 1; s < index.seqLimit; s++) {
       if (!index.knows(s)) continue;
       index.recount(s);
       all.push(s);
