@@ -17,20 +17,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { GraphIndex } from '../../apps/server/src/modules/graph/graph.index.ts';
 import { loadSnapshotByCopy } from '../../apps/server/src/modules/graph/graph.loader.ts';
+import { benchDatabase, indexViewers, parseArgs } from './common.mjs';
 import { rng } from './generate.mjs';
 
-const args = Object.fromEntries(
-  process.argv.slice(2).map((a) => {
-    const [k, v] = a.replace(/^--/, '').split('=');
-    return [k, v ?? 'true'];
-  }),
-);
-const dbName = args.db ?? 'heartline_bench_graph';
-const adminUrl = args.admin ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const dbUrl = Object.assign(new URL(adminUrl), { pathname: `/${dbName}` }).href;
+const args = parseArgs();
+const { dbUrl } = benchDatabase(args);
 const labelRounds = Number(args.rounds ?? 5);
 const here = import.meta.dirname;
 const log = (m) => console.log(`[locality bench] ${m}`);
@@ -40,21 +33,7 @@ const index = new GraphIndex();
 index.load(await loadSnapshotByCopy(dbUrl));
 const n = index.seqLimit;
 
-// The viewers of run.mjs and traversal.mjs: 3,000 uniformly sampled seqs, and the top 0.1 %.
-const db = new pg.Client({ connectionString: dbUrl });
-await db.connect();
-const { rows } = await db.query('select count(*)::int as n, max(seq)::int as max from users');
-const pick = rng(42);
-const sampleSeqs = new Set();
-while (sampleSeqs.size < Math.min(3000, rows[0].n))
-  sampleSeqs.add(1 + Math.floor(pick() * rows[0].max));
-const sampled = [...sampleSeqs].filter((s) => index.knows(s) && index.degree(s) >= 3);
-const top = (
-  await db.query('select seq::int as seq from users order by friend_count desc limit $1', [
-    Math.max(1, Math.round(rows[0].n / 1000)),
-  ])
-).rows.map((r) => r.seq);
-await db.end();
+const { sampled, top } = await indexViewers(dbUrl, index);
 
 // A plain CSR copy in seq numbering, with the trust array beside it.
 const off = new Int32Array(n + 1);

@@ -19,17 +19,10 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import readline from 'node:readline';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { rng } from './generate.mjs';
+import { benchDatabase, benchViewers, parseArgs } from './common.mjs';
 
-const args = Object.fromEntries(
-  process.argv.slice(2).map((a) => {
-    const [k, v] = a.replace(/^--/, '').split('=');
-    return [k, v ?? 'true'];
-  }),
-);
-const dbName = args.db ?? 'heartline_bench_graph';
-const adminUrl = args.admin ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const dbUrl = Object.assign(new URL(adminUrl), { pathname: `/${dbName}` }).href;
+const args = parseArgs();
+const { dbName, dbUrl } = benchDatabase(args);
 const rate = Number(args.rate ?? 500);
 const seconds = Number(args.seconds ?? 30);
 const changes = Number(args.changes ?? 200);
@@ -61,19 +54,9 @@ function percentiles(values) {
 // ---- sessions for sampled users ----------------------------------------------------------
 const db = new pg.Client({ connectionString: dbUrl });
 await db.connect();
-const { rows: countRows } = await db.query(
-  'select count(*)::int as n, max(seq)::int as max from users',
-);
-const userCount = countRows[0].n;
-const pick = rng(42);
-const sampleSeqs = new Set();
-while (sampleSeqs.size < Math.min(3000, userCount))
-  sampleSeqs.add(1 + Math.floor(pick() * countRows[0].max));
-const topCount = Math.max(1, Math.round(userCount / 1000));
-const top = await db.query(
-  'select seq::int as seq from users order by friend_count desc limit $1',
-  [topCount],
-);
+const viewers = await benchViewers(db);
+const userCount = viewers.users;
+const pick = viewers.pick;
 
 async function sessionsFor(seqs) {
   const users = await db.query(
@@ -93,8 +76,8 @@ async function sessionsFor(seqs) {
   }
   return out;
 }
-const sampled = await sessionsFor([...sampleSeqs]);
-const topUsers = await sessionsFor(top.rows.map((r) => r.seq));
+const sampled = await sessionsFor(viewers.sampled);
+const topUsers = await sessionsFor(viewers.top);
 log(`${userCount} users; ${sampled.length} sampled, top ${topUsers.length} by degree`);
 
 // ---- the server ----------------------------------------------------------------------------

@@ -7,21 +7,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { GraphTraversal } from '../../apps/server/src/modules/graph/graph.traversal.ts';
-import { rng } from './generate.mjs';
+import { benchDatabase, indexViewers, parseArgs } from './common.mjs';
 
-const args = Object.fromEntries(
-  process.argv.slice(2).map((a) => {
-    const [k, v] = a.replace(/^--/, '').split('=');
-    return [k, v ?? 'true'];
-  }),
-);
-const dbName = args.db ?? 'heartline_bench_graph';
-const adminUrl = args.admin ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const dbUrl = Object.assign(new URL(adminUrl), { pathname: `/${dbName}` }).href;
+const { dbUrl } = benchDatabase(parseArgs());
 const here = import.meta.dirname;
 const log = (m) => console.log(`[traversal bench] ${m}`);
 
@@ -41,21 +32,8 @@ const built = await buildApp(
 );
 const { index } = built.network.graph;
 
-// The same viewers as run.mjs: 3,000 uniformly sampled seqs and the 0.1 % highest-degree users.
-const db = new pg.Client({ connectionString: dbUrl });
-await db.connect();
-const { rows } = await db.query('select count(*)::int as n, max(seq)::int as max from users');
-const pick = rng(42);
-const sampleSeqs = new Set();
-while (sampleSeqs.size < Math.min(3000, rows[0].n))
-  sampleSeqs.add(1 + Math.floor(pick() * rows[0].max));
-const sampled = [...sampleSeqs].filter((s) => index.knows(s) && index.degree(s) >= 3);
-const top = (
-  await db.query('select seq::int as seq from users order by friend_count desc limit $1', [
-    Math.max(1, Math.round(rows[0].n / 1000)),
-  ])
-).rows.map((r) => r.seq);
-await db.end();
+// The same viewers as run.mjs.
+const { sampled, top } = await indexViewers(dbUrl, index);
 
 const pageRequest = (viewer) => ({
   viewer,

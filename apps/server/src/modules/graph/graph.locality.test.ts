@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { GraphIndex } from './graph.index.ts';
 import { localityOrder } from './graph.locality.ts';
+import { secondDegreePage, snapshot } from './graph.test-support.ts';
 import { GraphTraversal } from './graph.traversal.ts';
 
 // Two communities whose members alternate in seq order: odd seqs 1..19 know each other, even seqs
@@ -40,20 +41,7 @@ describe('locality numbering', () => {
 
   it('stays inside the index: every answer is in seqs, new users get positions of their own', () => {
     const index = new GraphIndex();
-    index.load({
-      version: 0,
-      maxSeq: n,
-      edgeLow: Int32Array.from(edges.map(([a, b]) => Math.min(a, b))),
-      edgeHigh: Int32Array.from(edges.map(([a, b]) => Math.max(a, b))),
-      edgeCount: edges.length,
-      nodes: Array.from({ length: n }, (_, i) => ({
-        seq: i + 1,
-        name: `P${i + 1}`,
-        showInPaths: true,
-      })),
-      second: new Int32Array(n + 1),
-      blocks: [],
-    });
+    index.load(snapshot(edges));
     // The snapshot carries no stored counts: recount as the start-up reconcile does.
     for (let s = 1; s <= n; s++) index.recount(s);
     expect(index.secondOf(4)).toBe(1);
@@ -71,15 +59,7 @@ describe('locality numbering', () => {
     expect(index.posOf(40)).toBe(n + 1);
     expect(changed).toEqual(expect.arrayContaining([2, 40, 4, 20]));
     expect(index.secondOf(4)).toBe(2);
-    const page = new GraphTraversal(index).rank({
-      viewer: 4,
-      degrees: [2],
-      favorites: new Set(),
-      onlyFavorites: false,
-      after: null,
-      limit: 10,
-      search: '',
-    });
+    const page = new GraphTraversal(index).rank(secondDegreePage(4));
     expect(page.map((r) => [r.seq, r.via, r.mutual]).sort((x, y) => x[0]! - y[0]!)).toEqual([
       [19, 20, 1],
       [40, 2, 1],
