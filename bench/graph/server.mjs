@@ -185,12 +185,23 @@ async function serve() {
   // stalls from time spent waiting on PostgreSQL or the network.
   const loopDelay = monitorEventLoopDelay({ resolution: 1 });
   loopDelay.enable();
+  // BENCH_STALLS=1: every event-loop gap over 40 ms is printed with its time, to line up with
+  // --trace-gc output (run.mjs copies the server's lines to BENCH_TRACE).
+  if (process.env.BENCH_STALLS) {
+    let last = performance.now();
+    setInterval(() => {
+      const now = performance.now();
+      if (now - last > 40) console.log(`STALL at ${Math.round(now)} gap ${Math.round(now - last)}`);
+      last = now;
+    }, 5).unref();
+  }
   // And how long requests spent inside the server (first byte read to response written).
   let served = [];
   app.addHook('onResponse', async (request, reply) => {
     if (request.url.startsWith('/api/network')) served.push(reply.elapsedTime);
   });
   app.post('/api/bench/loop', async () => {
+    if (process.env.BENCH_STALLS) console.log(`LOOP at ${Math.round(performance.now())}`);
     const ms = (q) => Math.round((loopDelay.percentile(q) / 1e6) * 10) / 10;
     served.sort((a, b) => a - b);
     const at = (q) => Math.round((served[Math.floor(served.length * q)] ?? 0) * 10) / 10;
