@@ -22,10 +22,24 @@ test.afterEach(async () => {
   await Promise.all(opened.splice(0).map((context) => context.close()));
 });
 
+/** Two new people, each onboarded in a browser of their own. */
+async function twoPeople(browser: Browser, requesterName: string, recipientName: string) {
+  const requesterPage = await newPage(browser);
+  const recipientPage = await newPage(browser);
+  const requester = await signUpOnboarded(requesterPage, requesterName);
+  const recipient = await signUpOnboarded(recipientPage, recipientName);
+  return { requesterPage, recipientPage, requester, recipient };
+}
+
 async function sendRequest(page: Page, toUserId: string) {
   const response = await page.request.post('/api/connection-requests', { data: { toUserId } });
   expect(response.status()).toBe(201);
   return ((await response.json()) as { request: { id: string } }).request.id;
+}
+
+/** A row of the requests tab: one the page's person received or sent, naming the other. */
+function requestRow(page: Page, kind: 'incoming' | 'outgoing', name: string) {
+  return page.getByTestId(`${kind}-request`).filter({ hasText: name });
 }
 
 function networkTab(page: Page) {
@@ -35,10 +49,11 @@ function networkTab(page: Page) {
 test('a request arrives live, is accepted, and both sides update without a reload', async ({
   browser,
 }) => {
-  const requesterPage = await newPage(browser);
-  const recipientPage = await newPage(browser);
-  const requester = await signUpOnboarded(requesterPage, 'Rosa');
-  const recipient = await signUpOnboarded(recipientPage, 'Tariq');
+  const { requesterPage, recipientPage, requester, recipient } = await twoPeople(
+    browser,
+    'Rosa',
+    'Tariq',
+  );
 
   await gotoLive(recipientPage, '/network');
   await expect(networkTab(recipientPage)).toHaveAccessibleName('Network');
@@ -51,9 +66,7 @@ test('a request arrives live, is accepted, and both sides update without a reloa
   await expect(toast(recipientPage, `Friend Request: ${requester.name}`)).toBeVisible();
   await expect(recipientPage.getByRole('tab', { name: /^Requests/ })).toContainText('1');
   await openTab(recipientPage, /^Requests/);
-  const incoming = recipientPage.getByTestId('incoming-request').filter({
-    hasText: requester.name,
-  });
+  const incoming = requestRow(recipientPage, 'incoming', requester.name);
   await expect(incoming).toBeVisible();
   // The requester sees it as pending.
   await expect(
@@ -98,22 +111,19 @@ test('a request arrives live, is accepted, and both sides update without a reloa
 });
 
 test('a rejected request disappears on both sides', async ({ browser }) => {
-  const requesterPage = await newPage(browser);
-  const recipientPage = await newPage(browser);
-  const requester = await signUpOnboarded(requesterPage, 'Uri');
-  const recipient = await signUpOnboarded(recipientPage, 'Vera');
+  const { requesterPage, recipientPage, requester, recipient } = await twoPeople(
+    browser,
+    'Uri',
+    'Vera',
+  );
 
   await gotoLive(recipientPage, '/network?tab=requests');
   await sendRequest(requesterPage, recipient.id);
   await gotoLive(requesterPage, '/network?tab=requests');
 
-  const outgoing = requesterPage.getByTestId('outgoing-request').filter({
-    hasText: recipient.name,
-  });
+  const outgoing = requestRow(requesterPage, 'outgoing', recipient.name);
   await expect(outgoing).toBeVisible();
-  const incoming = recipientPage.getByTestId('incoming-request').filter({
-    hasText: requester.name,
-  });
+  const incoming = requestRow(recipientPage, 'incoming', requester.name);
   await incoming.getByRole('button', { name: `Reject ${requester.name}` }).click();
   await expect(incoming).toBeHidden();
   await expect(recipientPage.getByText('No pending requests')).toBeVisible();
@@ -122,23 +132,20 @@ test('a rejected request disappears on both sides', async ({ browser }) => {
 });
 
 test('a sent request can be cancelled, and it leaves the recipient live', async ({ browser }) => {
-  const requesterPage = await newPage(browser);
-  const recipientPage = await newPage(browser);
-  const requester = await signUpOnboarded(requesterPage, 'Wanda');
-  const recipient = await signUpOnboarded(recipientPage, 'Xavi');
+  const { requesterPage, recipientPage, requester, recipient } = await twoPeople(
+    browser,
+    'Wanda',
+    'Xavi',
+  );
 
   await gotoLive(recipientPage, '/network?tab=requests');
   await sendRequest(requesterPage, recipient.id);
-  const incoming = recipientPage.getByTestId('incoming-request').filter({
-    hasText: requester.name,
-  });
+  const incoming = requestRow(recipientPage, 'incoming', requester.name);
   await expect(incoming).toBeVisible();
   await expect(networkTab(recipientPage)).toHaveAccessibleName('Network, 1 pending requests');
 
   await gotoLive(requesterPage, '/network?tab=requests');
-  const outgoing = requesterPage.getByTestId('outgoing-request').filter({
-    hasText: recipient.name,
-  });
+  const outgoing = requestRow(requesterPage, 'outgoing', recipient.name);
   await outgoing.getByRole('button', { name: `Cancel request to ${recipient.name}` }).click();
   await expect(toast(requesterPage, `Request to ${recipient.name} cancelled`)).toBeVisible();
   await expect(outgoing).toBeHidden();

@@ -3,6 +3,7 @@ import { Avatar } from '../../components/Avatar.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
 import { useBlockListQuery, useUnblockMutation } from '../../state/queries/network.ts';
 import { displayName } from './network-view.ts';
+import { RetryButton } from '../../components/RetryButton.tsx';
 
 /**
  * The people you blocked, each with Unblock. Until a Settings screen exists it opens from the
@@ -33,13 +34,7 @@ export function BlockedPeopleDialog({ onClose }: { onClose: () => void }) {
       {blocks.isError && (
         <div className="center" role="alert">
           <p className="muted">Could not load the people you blocked.</p>
-          <button
-            type="button"
-            className="btn btn--ghost btn--sm"
-            onClick={() => void blocks.refetch()}
-          >
-            Try Again
-          </button>
+          <RetryButton onRetry={() => blocks.refetch()} />
         </div>
       )}
       {blocks.isSuccess && blocks.data.items.length === 0 && (

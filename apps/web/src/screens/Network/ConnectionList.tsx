@@ -7,6 +7,7 @@ import { useConnectionsQuery } from '../../state/queries/network.ts';
 import { ConnectionRow, type RowAction } from './ConnectionRow.tsx';
 import { LockedTab, NetworkEmpty } from './NetworkEmpty.tsx';
 import { emptyStateFor } from './network-view.ts';
+import { RetryButton } from '../../components/RetryButton.tsx';
 
 type ConnectionListProps = {
   tab: NetworkTab;
@@ -67,13 +68,7 @@ export function ConnectionList({
       <div className="network-empty" role="alert">
         <h2 className="network-empty__title">{networkMessages.failedToLoad}</h2>
         <p className="muted">{list.error.message}</p>
-        <button
-          type="button"
-          className="btn btn--ghost btn--sm"
-          onClick={() => void list.refetch()}
-        >
-          Try Again
-        </button>
+        <RetryButton onRetry={() => list.refetch()} />
       </div>
     );
   }

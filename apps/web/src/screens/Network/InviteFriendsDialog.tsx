@@ -14,6 +14,7 @@ import {
   whatsAppShareUrl,
   type CopyState,
 } from './invite-share.ts';
+import { RetryButton } from '../../components/RetryButton.tsx';
 
 /**
  * The Invite Friends dialog (spec/2 §2): a preview of the invite message with the user's real
@@ -123,13 +124,7 @@ export function InviteFriendsDialog({ onClose }: { onClose: () => void }) {
       ) : invitation.isError ? (
         <div className="invite invite--state" role="alert">
           <p>{invitation.error.message || 'Could not load your invitation link.'}</p>
-          <button
-            type="button"
-            className="btn btn--ghost btn--sm"
-            onClick={() => void invitation.refetch()}
-          >
-            Try Again
-          </button>
+          <RetryButton onRetry={() => invitation.refetch()} />
         </div>
       ) : (
         <div className="invite invite--state" role="status">

@@ -28,6 +28,7 @@ import {
   type NetworkScreenTab,
 } from './network-view.ts';
 import { useDebouncedValue } from './use-debounced-value.ts';
+import { RetryButton } from '../../components/RetryButton.tsx';
 
 const SEARCH_DEBOUNCE_MS = 250;
 
@@ -173,13 +174,7 @@ export function NetworkScreen() {
       {summary.isError && (
         <div className="banner banner--error" role="alert">
           <span>{networkMessages.failedToLoad}</span>
-          <button
-            type="button"
-            className="btn btn--ghost btn--sm"
-            onClick={() => void summary.refetch()}
-          >
-            Try Again
-          </button>
+          <RetryButton onRetry={() => summary.refetch()} />
         </div>
       )}
 

@@ -9,6 +9,7 @@ import {
 } from '../../state/queries/requests.ts';
 import { NetworkEmpty } from './NetworkEmpty.tsx';
 import { displayName, emptyStateFor } from './network-view.ts';
+import { RetryButton } from '../../components/RetryButton.tsx';
 
 /** The requests tab: incoming requests to accept or reject, outgoing ones still pending. */
 export function RequestsPanel({ query, onInvite }: { query: string; onInvite: () => void }) {
@@ -30,13 +31,7 @@ export function RequestsPanel({ query, onInvite }: { query: string; onInvite: ()
       <div className="network-empty" role="alert">
         <h2 className="network-empty__title">Could not load your requests</h2>
         <p className="muted">{requests.error.message}</p>
-        <button
-          type="button"
-          className="btn btn--ghost btn--sm"
-          onClick={() => void requests.refetch()}
-        >
-          Try Again
-        </button>
+        <RetryButton onRetry={() => requests.refetch()} />
       </div>
     );
   }

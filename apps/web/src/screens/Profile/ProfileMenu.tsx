@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useTasks } from '../../app/TaskProvider.tsx';
 import { useTheme } from '../../app/ThemeProvider.tsx';
@@ -79,6 +79,12 @@ export function ProfileMenu({
     }
   };
 
+  /** A menu entry that opens something else: the menu closes without taking the focus back. */
+  const opens = (show: () => void) => {
+    close(false);
+    show();
+  };
+
   const toggleTheme = () => {
     setChoice(theme === 'dark' ? 'light' : 'dark');
     close(true);
@@ -117,56 +123,50 @@ export function ProfileMenu({
           className="menu__list"
           onKeyDown={onMenuKeyDown}
         >
-          <li role="none">
-            <button
-              type="button"
-              role="menuitem"
-              className="menu__item"
-              onClick={() => {
-                close(false);
-                onEditProfile();
-              }}
-            >
-              <PencilIcon size={20} />
-              Edit Profile
-            </button>
-          </li>
+          <MenuItem onSelect={() => opens(onEditProfile)}>
+            <PencilIcon size={20} />
+            Edit Profile
+          </MenuItem>
           <li role="none">
             <PathPrivacyMenuItem />
           </li>
-          <li role="none">
-            <button
-              type="button"
-              role="menuitem"
-              className="menu__item"
-              onClick={() => {
-                close(false);
-                onBlockedPeople();
-              }}
-            >
-              <BlockIcon size={20} />
-              Blocked people
-            </button>
-          </li>
-          <li role="none">
-            <button type="button" role="menuitem" className="menu__item" onClick={toggleTheme}>
-              {theme === 'dark' ? <SunIcon size={20} /> : <MoonIcon size={20} />}
-              {theme === 'dark' ? 'Switch to light theme' : 'Switch to dark theme'}
-            </button>
-          </li>
-          <li role="none">
-            <button
-              type="button"
-              role="menuitem"
-              className="menu__item menu__item--danger"
-              onClick={() => void doSignOut()}
-            >
-              <SignOutIcon size={20} />
-              Sign Out
-            </button>
-          </li>
+          <MenuItem onSelect={() => opens(onBlockedPeople)}>
+            <BlockIcon size={20} />
+            Blocked people
+          </MenuItem>
+          <MenuItem onSelect={toggleTheme}>
+            {theme === 'dark' ? <SunIcon size={20} /> : <MoonIcon size={20} />}
+            {theme === 'dark' ? 'Switch to light theme' : 'Switch to dark theme'}
+          </MenuItem>
+          <MenuItem danger onSelect={() => void doSignOut()}>
+            <SignOutIcon size={20} />
+            Sign Out
+          </MenuItem>
         </ul>
       )}
     </div>
+  );
+}
+
+function MenuItem({
+  onSelect,
+  danger = false,
+  children,
+}: {
+  onSelect: () => void;
+  danger?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <li role="none">
+      <button
+        type="button"
+        role="menuitem"
+        className={danger ? 'menu__item menu__item--danger' : 'menu__item'}
+        onClick={onSelect}
+      >
+        {children}
+      </button>
+    </li>
   );
 }
