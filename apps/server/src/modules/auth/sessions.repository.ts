@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 
 export function createSessionsRepository(db: Db) {
@@ -22,11 +23,12 @@ export function createSessionsRepository(db: Db) {
         .executeTakeFirst();
     },
 
+    /** One statement with one array parameter, however many sessions were seen. */
     async touchMany(tokenHashes: string[], now: Date, idleExpiresAt: Date) {
       await db
         .updateTable('sessions')
         .set({ lastSeenAt: now, idleExpiresAt })
-        .where('tokenHash', 'in', tokenHashes)
+        .where(sql<boolean>`token_hash = any(${tokenHashes}::text[])`)
         .execute();
     },
 

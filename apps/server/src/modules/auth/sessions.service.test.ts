@@ -71,6 +71,28 @@ describe(`sessions (${dbKind})`, () => {
     expect(new Date(stored.idleExpiresAt).getTime()).toBe(later + HOUR);
   });
 
+  it('stores the sliding expiry of every session seen, and only those, in one flush', async () => {
+    const sessions = createSessionsService(tdb.db, { idleMs: HOUR, absoluteMs: 24 * HOUR });
+    const created = await Promise.all([1, 2, 3].map(() => sessions.create(userId, 'vitest')));
+    const later = Date.now() + 5 * 60_000;
+    at(later);
+    for (const { token } of created.slice(0, 2)) await sessions.resolve(token);
+    await sessions.close();
+    const rows = await tdb.db
+      .selectFrom('sessions')
+      .select(['tokenHash', 'lastSeenAt'])
+      .where(
+        'tokenHash',
+        'in',
+        created.map((c) => c.info.tokenHash),
+      )
+      .execute();
+    const seen = new Map(rows.map((r) => [r.tokenHash, new Date(r.lastSeenAt).getTime()]));
+    expect(seen.get(created[0]!.info.tokenHash)).toBe(later);
+    expect(seen.get(created[1]!.info.tokenHash)).toBe(later);
+    expect(seen.get(created[2]!.info.tokenHash)).toBeLessThan(later - 60_000);
+  });
+
   it('refuses a cached session once its idle or absolute lifetime is over', async () => {
     const sessions = createSessionsService(tdb.db, { idleMs: 2_000, absoluteMs: HOUR });
     const { token, info } = await sessions.create(userId, 'vitest');
