@@ -10,8 +10,10 @@ import cluster from 'node:cluster';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
+import inspector from 'node:inspector/promises';
 import os from 'node:os';
 import path from 'node:path';
+import v8 from 'node:v8';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import pg from 'pg';
 import { buildApp } from '../../apps/server/src/app.ts';
@@ -200,8 +202,35 @@ async function serve() {
   app.addHook('onResponse', async (request, reply) => {
     if (request.url.startsWith('/api/network')) served.push(reply.elapsedTime);
   });
+  // BENCH_HEAP_PROF=<file>: what survives young-generation collections in the first 15 s of
+  // the measured run (V8's sampling heap profiler drops a sample when its object is collected,
+  // so what remains is what was promoted or is still alive), written as a .heapprofile.
+  let heapProfiling = false;
   app.post('/api/bench/loop', async () => {
     if (process.env.BENCH_STALLS) console.log(`LOOP at ${Math.round(performance.now())}`);
+    if (process.env.BENCH_HEAP_SNAPSHOT && !heapProfiling) {
+      heapProfiling = true;
+      setTimeout(() => {
+        const file = v8.writeHeapSnapshot(process.env.BENCH_HEAP_SNAPSHOT);
+        console.log(`HEAP SNAPSHOT ${file} at ${Math.round(performance.now())}`);
+      }, 5_000);
+    }
+    if (process.env.BENCH_HEAP_PROF && !heapProfiling) {
+      heapProfiling = true;
+      const session = new inspector.Session();
+      session.connect();
+      await session.post('HeapProfiler.startSampling', {
+        samplingInterval: 16384,
+        includeObjectsCollectedByMajorGC: true,
+      });
+      setTimeout(async () => {
+        const { profile } = await session.post('HeapProfiler.getSamplingProfile');
+        await session.post('HeapProfiler.stopSampling');
+        fs.writeFileSync(process.env.BENCH_HEAP_PROF, JSON.stringify(profile));
+        console.log(`HEAP PROFILE written at ${Math.round(performance.now())}`);
+        session.disconnect();
+      }, 15_000);
+    }
     const ms = (q) => Math.round((loopDelay.percentile(q) / 1e6) * 10) / 10;
     served.sort((a, b) => a - b);
     const at = (q) => Math.round((served[Math.floor(served.length * q)] ?? 0) * 10) / 10;
@@ -227,6 +256,17 @@ async function serve() {
   }));
 
   await app.listen({ host: '127.0.0.1', port: Number(port) });
+  if (process.env.BENCH_STALLS) {
+    // Connections opened each second and open now (keep-alive reuse by the load generator).
+    let opened = 0;
+    app.server.on('connection', () => opened++);
+    setInterval(() => {
+      app.server.getConnections((_err, open) => {
+        console.log(`CONN at ${Math.round(performance.now())} opened ${opened} open ${open}`);
+        opened = 0;
+      });
+    }, 1000).unref();
+  }
   const warmPort = cluster.isWorker ? warmPorts[cluster.worker.id - 1] : undefined;
   if (warmPort) {
     // The same request handler behind a second listener: Fastify serves it like the first.
