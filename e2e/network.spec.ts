@@ -51,8 +51,9 @@ test('the tabs show the counts of the summary and the header says how many conne
   await expect(rows(page)).toHaveCount(20);
   await rows(page).nth(19).scrollIntoViewIfNeeded();
   await expect(rows(page)).toHaveCount(40);
-  // The button loads the next page too. Clicked without scrolling it into view: a scroll would
-  // also reach the scroll trigger, and the two could together load two pages.
+  // The button loads the next page too. Clicked without scrolling it into view: Playwright's
+  // click scrolls, which also reaches the scroll trigger; the button then reads 'Loading...' and
+  // the click retries on the next 'Load more', so several pages could arrive.
   await page.getByRole('button', { name: 'Load more' }).dispatchEvent('click');
   await expect(rows(page)).toHaveCount(Math.min(60, s.counts.all));
   await openTab(page, /^1st/);

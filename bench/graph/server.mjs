@@ -202,9 +202,11 @@ async function serve() {
   app.addHook('onResponse', async (request, reply) => {
     if (request.url.startsWith('/api/network')) served.push(reply.elapsedTime);
   });
-  // BENCH_HEAP_PROF=<file>: what survives young-generation collections in the first 15 s of
-  // the measured run (V8's sampling heap profiler drops a sample when its object is collected,
-  // so what remains is what was promoted or is still alive), written as a .heapprofile.
+  // One heap diagnostic per run, started with the measured run (BENCH_HEAP_SNAPSHOT wins):
+  // BENCH_HEAP_SNAPSHOT=<file>: a heap snapshot 5 s in (it forces a full GC and pauses ~8 s).
+  // BENCH_HEAP_PROF=<file>: what survives young-generation collections in the first 15 s (V8's
+  // sampling heap profiler drops a sample when a young GC collects its object; samples of
+  // objects later collected by a full GC are kept, so promoted garbage shows), as .heapprofile.
   let heapProfiling = false;
   app.post('/api/bench/loop', async () => {
     if (process.env.BENCH_STALLS) console.log(`LOOP at ${Math.round(performance.now())}`);
