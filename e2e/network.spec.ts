@@ -111,6 +111,22 @@ test('show path expands You -> intermediary -> target inline', async ({ page }) 
   );
 });
 
+test('a 2nd-degree row shows its trust and mutual count whole at phone width', async ({ page }) => {
+  await openNetworkAs(page, /Alice/);
+  await openTab(page, /^2nd/);
+  const detail = rows(page).first().locator('.conn__detail');
+  await expect(detail).toContainText(/via .+ · Trust \d+ · \d+ mutual/);
+  // Nothing of the line is cut off: every fact lies inside the line's box.
+  const clipped = await detail.evaluate((line) => {
+    const box = line.getBoundingClientRect();
+    return [...line.querySelectorAll('.conn__fact')].some((fact) => {
+      const r = fact.getBoundingClientRect();
+      return r.right > box.right + 0.5 || r.bottom > box.bottom + 0.5;
+    });
+  });
+  expect(clipped).toBe(false);
+});
+
 test('the favorite star toggles at once and persists after a reload', async ({ page }) => {
   await openNetworkAs(page, /Alice/);
   await openTab(page, /^1st/);

@@ -94,11 +94,11 @@ export function ConnectionRow({
           <p className="conn__detail">
             {detail}
             <span aria-hidden="true"> · </span>
-            <span>Trust {view.trustScore}</span>
+            <span className="conn__fact">Trust {view.trustScore}</span>
             {!first && view.mutualConnections > 0 && (
               <>
                 <span aria-hidden="true"> · </span>
-                <span>{view.mutualConnections} mutual</span>
+                <span className="conn__fact">{view.mutualConnections} mutual</span>
               </>
             )}
           </p>
