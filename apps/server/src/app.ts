@@ -16,7 +16,28 @@ import { registerUsersRoutes } from './modules/users/users.routes.ts';
 import { createProfileRepository } from './modules/users/profile.repository.ts';
 import { createProfileService } from './modules/users/profile.service.ts';
 import { registerOnboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
-import { registerNetworkModule, type NetworkModule } from './modules/graph/network.module.ts';
+import { createAccessRepository } from './modules/access/access.repository.ts';
+import { createAccess } from './modules/access/access.service.ts';
+import { createDispatcher, type Dispatcher } from './modules/events/events.dispatcher.ts';
+import { eventHandlers } from './modules/events/events.handlers.ts';
+import { createOutbox, type Transact } from './modules/events/events.outbox.ts';
+import { createEventsRepository } from './modules/events/events.repository.ts';
+import { createPrepared } from './modules/graph/graph.prepared.ts';
+import { createGraph, type Graph } from './modules/graph/graph.service.ts';
+import { createInvitationsRepository } from './modules/invites/invitations.repository.ts';
+import { registerInvitationsRoutes } from './modules/invites/invitations.routes.ts';
+import { createInvitationsService } from './modules/invites/invitations.service.ts';
+import { createNetworkRepository } from './modules/network/network.repository.ts';
+import { registerNetworkRoutes } from './modules/network/network.routes.ts';
+import { createNetworkService } from './modules/network/network.service.ts';
+import { registerRelationsRoutes } from './modules/relations/relations.routes.ts';
+import { createRelationsService } from './modules/relations/relations.service.ts';
+import { createRequestsRepository } from './modules/requests/requests.repository.ts';
+import { registerRequestsRoutes } from './modules/requests/requests.routes.ts';
+import { createRequestsService } from './modules/requests/requests.service.ts';
+import { createTrustRepository } from './modules/trust/trust.repository.ts';
+import { registerTrustRoutes } from './modules/trust/trust.routes.ts';
+import { createTrustService, type TrustService } from './modules/trust/trust.service.ts';
 import { createPhotoProcessor } from './modules/photos/photos.processing.ts';
 import { registerPhotosRoutes } from './modules/photos/photos.routes.ts';
 import { createPhotosService, PHOTO_CLEANUP_JOB } from './modules/photos/photos.service.ts';
@@ -25,20 +46,31 @@ import { RateLimits } from './plugins/rate-limit.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSession, sessionCookie } from './plugins/session.ts';
 import { registerWeb } from './plugins/web.ts';
-import { createRealtime, publishToUser, type RealtimeServer } from './realtime/realtime.ts';
+import { createRealtime, type RealtimeServer } from './realtime/realtime.ts';
 
 export type App = {
   app: FastifyInstance;
   db: Db;
   storage: MediaStorage;
   io: RealtimeServer;
-  network: NetworkModule;
+  graph: Graph;
+  trust: TrustService;
+  dispatcher: Dispatcher;
+  /** Runs a change and records its events in one transaction (the outbox). */
+  transact: Transact;
   jobs: JobRunner;
+  /** After bulk writes outside the write path (the demo seed): reload the graph, recount. */
+  reloadGraph: () => Promise<void>;
   config: Config;
   close: () => Promise<void>;
 };
 
-export type AppDeps = { db?: Db; logger?: boolean };
+export type AppDeps = {
+  db?: Db;
+  logger?: boolean;
+  /** Tests shorten the graph's outbox poll. */
+  graphPollMs?: number;
+};
 
 /** The one place where everything is wired. Tests build it with their own config and database. */
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App> {
@@ -114,7 +146,23 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     };
   }
 
-  const io = createRealtime(app.server, { sessions, jar, origin: config.origin, redis });
+  // The event spine: services write events with their changes (outbox), the dispatcher
+  // delivers committed ones through the socket server, clients resume by sequence.
+  const events = createEventsRepository(db);
+  const io = createRealtime(app.server, { sessions, jar, origin: config.origin, events, redis });
+  const onError = (err: unknown) => app.log.error({ err }, 'spine');
+  const dispatcher = createDispatcher({
+    repo: events,
+    handlers: eventHandlers,
+    context: { io },
+    onError,
+  });
+  const { transaction: transact } = createOutbox({
+    db,
+    repo: events,
+    committed: () => dispatcher.kick(),
+    killAfterCommit: config.faultKillAfterCommit,
+  });
 
   const publicConfig: PublicConfig = {
     productName: config.productName,
@@ -131,32 +179,112 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     jar,
     oidc: createOidcClient(provider),
     limits,
-    io: () => io,
+    transact,
     publicUrl: config.publicUrl,
     secureCookies: config.secureCookies,
     passwordAuth: config.passwordAuth,
   });
+  // The friend graph engine, loaded before the server listens; trust follows its writes.
+  const graph = createGraph({
+    db,
+    transact,
+    databaseUrl: config.databaseUrl,
+    redis,
+    onError,
+    pollMs: deps.graphPollMs,
+  });
+  await graph.start();
+  const trust = createTrustService({
+    index: graph.index,
+    sync: graph.sync,
+    repo: createTrustRepository(db),
+    transact,
+    onError,
+  });
+  graph.onWritten((touched, changeIds) => trust.enqueue(touched, changeIds));
+  await trust.reconcile();
+  trust.start();
+
+  const prepared = createPrepared(db, config.databaseUrl);
+  const people = createNetworkRepository(db, prepared.run);
+  graph.onUserChanged((seq) => people.forget(seq));
+  // A friendship change moves favorites (they end with it) and pending requests (an accepted or
+  // blocked one): both ends' cached counts go, on every instance.
+  graph.onChange((change) => {
+    people.forgetCounts(change.a);
+    if (change.kind !== 'delete' && change.kind !== 'user') people.forgetCounts(change.b);
+  });
+  // Requests and favorites are not graph changes: they announce count changes themselves.
+  const countsChannel = `${config.redisPrefix}:counts`;
+  const countsChanged = (seqs: number[]) => {
+    for (const seq of seqs) people.forgetCounts(seq);
+    void redis?.pub.publish(countsChannel, seqs.join(',')).catch(onError);
+  };
+  await redis?.sub.subscribe(countsChannel, (message) => {
+    for (const seq of message.split(',')) people.forgetCounts(Number(seq));
+  });
+  /** A user's name or photo changed: every instance's index re-reads them. */
+  const userChanged = (userId: string) =>
+    void people
+      .seqOf(userId)
+      .then((seq) =>
+        seq === undefined ? undefined : graph.write(async (_trx, record) => record('user', seq)),
+      )
+      .catch(onError);
+  const access = createAccess(createAccessRepository(db));
+
   const profile = createProfileService({
+    users,
     profiles: createProfileRepository(db),
     storage,
-    notifyChanged: (userId) => {
-      publishToUser(io, userId, 'profile.updated', { userId });
-      // Names order the network lists; every instance's graph index re-reads the user.
-      void network.userChanged(userId).catch((err: unknown) => app.log.error({ err }, 'graph'));
-    },
+    transact,
+    changed: userChanged,
   });
-  registerUsersRoutes(app, { users, profile });
+  registerUsersRoutes(app, { profile });
   registerOnboardingRoutes(app, profile);
-  const network = await registerNetworkModule(app, { db, config, io: () => io, limits, redis });
+  registerNetworkRoutes(app, createNetworkService({ graph, people }));
+  registerRelationsRoutes(app, {
+    relations: createRelationsService({ graph, people, access, countsChanged }),
+    limits,
+  });
+  registerTrustRoutes(app, {
+    trust,
+    limits,
+    seqOf: (userId) => people.seqOf(userId),
+    isStaff: (userId) => people.isStaff(userId),
+    devTools: config.env !== 'production',
+  });
+  registerRequestsRoutes(
+    app,
+    createRequestsService({
+      requests: createRequestsRepository(db),
+      people,
+      graph,
+      access,
+      transact,
+      limits,
+      countsChanged,
+    }),
+  );
+  registerInvitationsRoutes(
+    app,
+    createInvitationsService({
+      invitations: createInvitationsRepository(db),
+      publicUrl: config.publicUrl,
+      productName: config.productName,
+      standing: async (userId) => {
+        const seq = await people.seqOf(userId);
+        if (seq === undefined) return { friends: 0, trust: 0 };
+        return { friends: graph.index.degree(seq), trust: graph.index.trust(seq) };
+      },
+    }),
+  );
   const photos = createPhotosService({
     db,
     storage,
     processor: createPhotoProcessor({ concurrency: config.photoConcurrency }),
-    notifyChanged: (userId) => {
-      publishToUser(io, userId, 'profile.updated', { userId });
-      // Other people's network pages show the new avatar: every instance re-reads the user.
-      void network.userChanged(userId).catch((err: unknown) => app.log.error({ err }, 'graph'));
-    },
+    transact,
+    changed: userChanged,
     log: (message, err) => app.log.error({ err }, message),
   });
   registerPhotosRoutes(app, { photos, limits });
@@ -168,6 +296,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     log: (message, err) => app.log.warn({ err }, message),
   });
   jobs.start();
+  dispatcher.start();
 
   const prune = setInterval(
     () => void sessions.pruneExpired().catch(() => undefined),
@@ -181,6 +310,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     closed = true;
     clearInterval(prune);
     await jobs.stop();
+    await dispatcher.stop();
     // Drain: sockets get a clean close, in-flight requests finish, then the pools close.
     // A connection that never completes a request (a client gone mid-upload) would hold the
     // drain for the whole keep-alive timeout (72 s), so after a grace period it is cut.
@@ -189,12 +319,32 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     await io.close().catch(() => undefined);
     await app.close();
     clearTimeout(cut);
-    await network.close();
+    await trust.stop();
+    await graph.stop();
+    await prepared.close();
     await sessions.close();
     if (redis) await Promise.all([redis.pub.quit(), redis.sub.quit()]).catch(() => undefined);
     storage.close();
     if (!deps.db) await db.destroy();
   }
 
-  return { app, db, storage, io, network, jobs, config, close };
+  async function reloadGraph() {
+    await graph.reload();
+    await trust.reconcile();
+  }
+
+  return {
+    app,
+    db,
+    storage,
+    io,
+    graph,
+    trust,
+    dispatcher,
+    transact,
+    jobs,
+    config,
+    reloadGraph,
+    close,
+  };
 }

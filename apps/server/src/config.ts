@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { PRODUCT_NAME } from '@heartline/domain';
+import { PRODUCT_NAME, serverEvents, type ServerEventName } from '@heartline/domain';
 
 const bool = z
   .enum(['true', 'false', '1', '0'])
@@ -35,6 +35,9 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   PHOTO_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+  FAULT_KILL_AFTER_COMMIT: z
+    .enum(Object.keys(serverEvents) as [ServerEventName, ...ServerEventName[]])
+    .optional(),
 });
 
 const httpUrl = (name: string, example: string) =>
@@ -95,6 +98,8 @@ export type Config = {
   /** Photo uploads processed at once; unset: one per core. */
   photoConcurrency: number | undefined;
   s3: S3Config | undefined;
+  /** Fault injection for the outbox crash test; refused in production. */
+  faultKillAfterCommit: ServerEventName | undefined;
 };
 
 export class ConfigError extends Error {
@@ -163,6 +168,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  production needs GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET',
     );
   }
+  if (e.NODE_ENV === 'production' && e.FAULT_KILL_AFTER_COMMIT) {
+    throw new ConfigError('Invalid configuration:\n  FAULT_KILL_AFTER_COMMIT is for tests only');
+  }
   if (e.NODE_ENV === 'production' && !e.PUBLIC_URL) {
     throw new ConfigError('Invalid configuration:\n  production needs PUBLIC_URL');
   }
@@ -190,6 +198,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST,
     photoConcurrency: e.PHOTO_CONCURRENCY,
     s3,
+    faultKillAfterCommit: e.FAULT_KILL_AFTER_COMMIT,
   };
   return config;
 }

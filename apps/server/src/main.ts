@@ -34,7 +34,7 @@ async function main() {
     });
     if (seeded) {
       // The seed writes friendships in bulk, outside the graph write path.
-      await built.network.graph.reload();
+      await built.reloadGraph();
       app.log.info('seeded the demo world');
     }
   }

@@ -6,6 +6,7 @@ export * from './user.ts';
 export * from './auth.ts';
 export * from './errors.ts';
 export * from './realtime-events.ts';
+export * from './stream-cursor.ts';
 export * from './config.ts';
 export * from './onboarding.ts';
 export * from './profile.ts';

@@ -48,6 +48,7 @@ export const networkMessages = {
   requestSent: 'Connection request sent!',
   requestSentTo: (name: string) => `Connection request sent to ${name}!`,
   requestAlreadySent: 'Connection request already sent!',
+  requestChangedMeanwhile: 'That request just changed. Please try again.',
   alreadyConnected: (name: string) => `You and ${name} are already connected!`,
   cannotConnectToSelf: 'Cannot create connection to yourself',
   tooManyRequests: 'Too many connection requests. Please wait before sending more.',

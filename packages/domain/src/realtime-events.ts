@@ -36,8 +36,33 @@ export const serverEvents = {
   'friendship.removed': z.object({ userId: z.uuid() }),
 } as const;
 
+/**
+ * Events travel in an envelope naming their stream (a room: 'user:<id>', 'session:<hash>') and
+ * their place in it: `seq` counts 1, 2, 3 ... per stream without gaps, so a client knows
+ * exactly which events it missed and asks for them with `stream.resume`.
+ */
+export type StreamEvent = {
+  [E in ServerEventName]: { stream: string; seq: number; type: E; payload: ServerEventPayload<E> };
+}[ServerEventName];
+
+const streamName = z.string().min(1).max(200);
+
+const envelopeSchema = z.object({
+  stream: streamName,
+  seq: z.number().int().positive(),
+  type: z.string(),
+  payload: z.unknown(),
+});
+
+/** Events a resume answers with at most; a client further behind refetches instead. */
+export const RESUME_MAX_EVENTS = 500;
+
 export const clientEvents = {
   'presence.ping': z.object({ at: z.number().int() }),
+  /** The last seq the client applied per stream; streams it never saw are left out. */
+  'stream.resume': z.object({
+    streams: z.record(streamName, z.number().int().min(0)).default({}),
+  }),
 } as const;
 
 export type ServerEventName = keyof typeof serverEvents;
@@ -48,12 +73,28 @@ export type ClientEventPayload<E extends ClientEventName> = z.infer<(typeof clie
 /** Acknowledgement for client events: either ok with data or a stable error code. */
 export type Ack = { ok: true; at: number } | { ok: false; error: string };
 
+/**
+ * The answer to `stream.resume`: the missed events in order, the current head of every stream
+ * the socket reads, and the streams whose gap is too old or too long to replay (refetch those).
+ */
+export type ResumeAck =
+  | { ok: true; events: StreamEvent[]; heads: Record<string, number>; outdated: string[] }
+  | { ok: false; error: string };
+
 export type ServerToClientEvents = {
-  [E in ServerEventName]: (payload: ServerEventPayload<E>) => void;
+  event: (event: StreamEvent) => void;
 };
 export type ClientToServerEvents = {
-  [E in ClientEventName]: (payload: ClientEventPayload<E>, ack: (res: Ack) => void) => void;
+  'presence.ping': (payload: ClientEventPayload<'presence.ping'>, ack: (res: Ack) => void) => void;
+  'stream.resume': (
+    payload: ClientEventPayload<'stream.resume'>,
+    ack: (res: ResumeAck) => void,
+  ) => void;
 };
+
+export function isServerEventName(name: string): name is ServerEventName {
+  return Object.hasOwn(serverEvents, name);
+}
 
 export function parseServerEvent<E extends ServerEventName>(
   name: E,
@@ -61,6 +102,15 @@ export function parseServerEvent<E extends ServerEventName>(
 ): ServerEventPayload<E> | null {
   const result = serverEvents[name].safeParse(payload);
   return result.success ? (result.data as ServerEventPayload<E>) : null;
+}
+
+/** An envelope from the wire, checked against the contract; null when anything is off. */
+export function parseStreamEvent(raw: unknown): StreamEvent | null {
+  const envelope = envelopeSchema.safeParse(raw);
+  if (!envelope.success || !isServerEventName(envelope.data.type)) return null;
+  const payload = parseServerEvent(envelope.data.type, envelope.data.payload);
+  if (payload === null) return null;
+  return { ...envelope.data, payload } as StreamEvent;
 }
 
 export const userRoom = (userId: string) => `user:${userId}`;

@@ -1,13 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { CamelCasePlugin, Kysely, PostgresDialect, type Dialect } from 'kysely';
+import { CamelCasePlugin, Kysely, PostgresDialect, type Dialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import { PGliteDialect } from './pglite-dialect.ts';
 import { migrateToLatest } from './migrate.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
+/** A transaction a service owns; repositories take it to write inside it. */
+export type Trx = Transaction<Database>;
 
 const DATE_OID = 1082;
 const INT8_OID = 20;

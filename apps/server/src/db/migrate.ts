@@ -4,6 +4,7 @@ import * as m0001 from './migrations/0001-init.ts';
 import * as m0002 from './migrations/0002-photos-matches-jobs.ts';
 import * as m0003 from './migrations/0003-graph.ts';
 import * as m0004 from './migrations/0004-photos-keys-and-job-failures.ts';
+import * as m0005 from './migrations/0005-events.ts';
 
 /** Every migration, in order. Listed statically so bundling or a missing file cannot skip one. */
 const migrations: Record<string, Migration> = {
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   '0002-photos-matches-jobs': m0002,
   '0003-graph': m0003,
   '0004-photos-keys-and-job-failures': m0004,
+  '0005-events': m0005,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -180,6 +180,22 @@ export interface GraphChangesTable {
   trustAppliedAt: Timestamp | null;
 }
 
+export interface EventsTable {
+  id: Generated<string>;
+  stream: string;
+  seq: string;
+  type: string;
+  actorId: string | null;
+  payload: ColumnType<unknown, string, string>;
+  createdAt: GeneratedTimestamp;
+  dispatchedAt: Timestamp | null;
+}
+
+export interface EventStreamsTable {
+  stream: string;
+  lastSeq: string;
+}
+
 export interface Database {
   users: UsersTable;
   oauthIdentities: OauthIdentitiesTable;
@@ -199,4 +215,6 @@ export interface Database {
   invitations: InvitationsTable;
   connectionRequests: ConnectionRequestsTable;
   graphChanges: GraphChangesTable;
+  events: EventsTable;
+  eventStreams: EventStreamsTable;
 }

@@ -4,14 +4,17 @@ import type { RedisClientType } from 'redis';
 import { Server } from 'socket.io';
 import {
   clientEvents,
+  parseStreamEvent,
+  RESUME_MAX_EVENTS,
   sessionRoom,
   userRoom,
   type ClientToServerEvents,
-  type ServerEventName,
-  type ServerEventPayload,
+  type ResumeAck,
   type ServerToClientEvents,
+  type StreamEvent,
 } from '@heartline/domain';
 import type { SessionsService } from '../modules/auth/sessions.service.ts';
+import type { EventsRepository } from '../modules/events/events.repository.ts';
 import type { SessionCookie } from '../plugins/session.ts';
 
 type SocketData = { userId: string; sessionKey: string };
@@ -26,6 +29,7 @@ export type RealtimeDeps = {
   sessions: SessionsService;
   jar: SessionCookie;
   origin: string;
+  events: EventsRepository;
   redis?: { pub: RedisClientType; sub: RedisClientType; prefix: string } | undefined;
 };
 
@@ -33,6 +37,7 @@ export type RealtimeDeps = {
  * One authenticated Socket.IO server. The session cookie authenticates the handshake, the
  * Origin must be ours (cookies ride along on cross-site WebSocket handshakes), and each socket
  * joins its user's room and its session's room (so sign-out can close exactly that session).
+ * Rooms are the event streams of the outbox; the dispatcher is the only code that emits.
  */
 export function createRealtime(server: http.Server, deps: RealtimeDeps): RealtimeServer {
   const io: RealtimeServer = new Server(server, {
@@ -60,7 +65,8 @@ export function createRealtime(server: http.Server, deps: RealtimeDeps): Realtim
   });
 
   io.on('connection', (socket) => {
-    void socket.join([userRoom(socket.data.userId), sessionRoom(socket.data.sessionKey)]);
+    const streams = [userRoom(socket.data.userId), sessionRoom(socket.data.sessionKey)];
+    void socket.join(streams);
     socket.on('presence.ping', (payload, ack) => {
       if (typeof ack !== 'function') return;
       const parsed = clientEvents['presence.ping'].safeParse(payload);
@@ -68,18 +74,45 @@ export function createRealtime(server: http.Server, deps: RealtimeDeps): Realtim
         parsed.success ? { ok: true, at: Date.now() } : { ok: false, error: 'VALIDATION_FAILED' },
       );
     });
+    socket.on('stream.resume', (payload, ack) => {
+      if (typeof ack !== 'function') return;
+      const parsed = clientEvents['stream.resume'].safeParse(payload);
+      if (!parsed.success) return ack({ ok: false, error: 'VALIDATION_FAILED' });
+      resume(deps.events, streams, parsed.data.streams).then(ack, () =>
+        ack({ ok: false, error: 'UNAVAILABLE' }),
+      );
+    });
   });
 
   return io;
 }
 
-/** Typed publish to every socket of a user, on any instance. */
-export function publishToUser<E extends ServerEventName>(
-  io: RealtimeServer,
-  userId: string,
-  event: E,
-  payload: ServerEventPayload<E>,
-) {
-  // socket.io's emit signature is generic over the event map; the cast keeps the one call site typed.
-  (io.to(userRoom(userId)).emit as (e: E, p: ServerEventPayload<E>) => boolean)(event, payload);
+/**
+ * What a reconnecting client missed on the streams this socket reads (any other stream named
+ * is ignored). A stream whose gap reaches past the kept events, or is longer than a replay,
+ * is reported outdated: the client refetches instead.
+ */
+async function resume(
+  repo: EventsRepository,
+  readable: readonly string[],
+  positions: Record<string, number>,
+): Promise<ResumeAck> {
+  const heads = await repo.heads(readable);
+  const events: StreamEvent[] = [];
+  const outdated: string[] = [];
+  for (const stream of readable) {
+    const last = positions[stream];
+    const head = heads.get(stream) ?? 0;
+    if (last === undefined || last === head) continue;
+    const missed = last > head ? [] : await repo.after(stream, last, RESUME_MAX_EVENTS + 1);
+    if (missed.length === 0 || missed.length > RESUME_MAX_EVENTS || missed[0]!.seq !== last + 1) {
+      outdated.push(stream);
+      continue;
+    }
+    for (const stored of missed) {
+      const event = parseStreamEvent(stored);
+      if (event) events.push(event);
+    }
+  }
+  return { ok: true, events, heads: Object.fromEntries(heads), outdated };
 }

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Server as SocketServer } from 'socket.io';
 import {
   authMessages,
   passwordSignInSchema,
@@ -14,6 +13,7 @@ import { parseInput } from '../../lib/validate.ts';
 import type { RateLimitRule, RateLimits } from '../../plugins/rate-limit.ts';
 import type { SessionCookie } from '../../plugins/session.ts';
 import type { Db } from '../../db/database.ts';
+import type { Transact } from '../events/events.outbox.ts';
 import { presentMe } from '../users/users.presenter.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
 import { createAuthFlowsRepository } from './auth-flows.repository.ts';
@@ -43,7 +43,8 @@ export type AuthRoutesDeps = {
   jar: SessionCookie;
   oidc: OidcClient;
   limits: RateLimits;
-  io: () => SocketServer | undefined;
+  /** The revocation commits with its `session.revoked` event (the dispatcher closes sockets). */
+  transact: Transact;
   publicUrl: string;
   secureCookies: boolean;
   passwordAuth: boolean;
@@ -67,13 +68,11 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
   }
 
   async function endSession(tokenHash: string) {
-    await deps.sessions.revoke(tokenHash);
-    const room = sessionRoom(tokenHash);
-    const io = deps.io();
-    if (io) {
-      io.to(room).emit('session.revoked', { reason: 'signed_out' });
-      io.in(room).disconnectSockets(true);
-    }
+    await deps.transact(async (trx, emit) => {
+      await deps.sessions.revoke(tokenHash, trx);
+      emit(sessionRoom(tokenHash), 'session.revoked', { reason: 'signed_out' });
+    });
+    await deps.sessions.revoked(tokenHash);
   }
 
   app.get('/api/auth/session', async (request): Promise<SessionResponse> => {

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../../db/database.ts';
+import type { Db, Trx } from '../../db/database.ts';
 
 export function createSessionsRepository(db: Db) {
   return {
@@ -32,8 +32,8 @@ export function createSessionsRepository(db: Db) {
         .execute();
     },
 
-    async delete(tokenHash: string) {
-      await db.deleteFrom('sessions').where('tokenHash', '=', tokenHash).execute();
+    async delete(tokenHash: string, trx: Trx | Db = db) {
+      await trx.deleteFrom('sessions').where('tokenHash', '=', tokenHash).execute();
     },
 
     async deleteExpired(now: Date) {

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase, dbKind, type TestDatabase } from '../../../test/harness.ts';
-import { createPeople } from '../graph/network.fixtures.ts';
+import { createPeople } from '../../../test/network-fixtures.ts';
 import { createSessionsService } from './sessions.service.ts';
 
 let tdb: TestDatabase;

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/database.ts';
+import type { Db, Trx } from '../../db/database.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
 import { createSessionsRepository } from './sessions.repository.ts';
 
@@ -110,10 +110,20 @@ export function createSessionsService(db: Db, opts: SessionsOptions) {
       return { userId: session.userId, tokenHash };
     },
 
-    async revoke(tokenHash: string) {
+    /**
+     * Ends the session. With the caller's transaction, the caller calls `revoked` after its
+     * commit (until then other instances could still read the row and cache it again).
+     */
+    async revoke(tokenHash: string, trx?: Trx) {
       cache.delete(tokenHash);
       touched.delete(tokenHash);
-      await repo.delete(tokenHash);
+      await repo.delete(tokenHash, trx);
+      if (!trx) await this.revoked(tokenHash);
+    },
+
+    /** The revocation committed: every instance drops its cached copy. */
+    async revoked(tokenHash: string) {
+      cache.delete(tokenHash);
       await opts.announceRevoked?.(tokenHash);
     },
 

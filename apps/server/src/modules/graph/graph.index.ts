@@ -306,6 +306,11 @@ export class GraphIndex {
     return false;
   }
 
+  /** Whether either of the two users blocked the other. */
+  blockedWith(seqA: number, seqB: number): boolean {
+    return this.isBlockedAt(this.posOf(seqA), this.posOf(seqB));
+  }
+
   /** The positions blocked with position v. */
   blockedAt(v: number): Set<number> | undefined {
     return this.blocks.get(v);

@@ -9,7 +9,7 @@ import {
   type TestServer,
 } from '../../../test/harness.ts';
 import { createSessionsService } from '../auth/sessions.service.ts';
-import { befriend, createPeople, type Person } from './network.fixtures.ts';
+import { befriend, createPeople, type Person } from '../../../test/network-fixtures.ts';
 import { compareKeys, GraphTraversal, type Degree, type RankKey } from './graph.traversal.ts';
 
 /**
@@ -145,7 +145,7 @@ async function apply(model: Model, op: Op, sessions: Map<number, string>): Promi
   switch (op.kind) {
     case 'add':
       if (op.a === op.b || model.blockedWith(op.a, op.b)) return;
-      await befriend(server.network.graph, [[p[op.a]!, p[op.b]!]]);
+      await befriend(server.graph, [[p[op.a]!, p[op.b]!]]);
       model.edges.add(model.key(op.a, op.b));
       return;
     case 'remove': {
@@ -156,8 +156,10 @@ async function apply(model: Model, op: Op, sessions: Map<number, string>): Promi
     }
     case 'block': {
       const res = await inject('POST', op.a, `/api/blocks/${p[op.b]!.id}`);
-      expect(res.statusCode).toBe(op.a === op.b ? 400 : 200);
-      if (op.a !== op.b) {
+      // Someone who blocked you does not exist for you: blocking them back answers 404.
+      const hidden = model.blocks.has(`${op.b}>${op.a}`);
+      expect(res.statusCode).toBe(op.a === op.b ? 400 : hidden ? 404 : 200);
+      if (op.a !== op.b && !hidden) {
         model.blocks.add(`${op.a}>${op.b}`);
         model.edges.delete(model.key(op.a, op.b));
       }
@@ -165,8 +167,9 @@ async function apply(model: Model, op: Op, sessions: Map<number, string>): Promi
     }
     case 'unblock': {
       const res = await inject('DELETE', op.a, `/api/blocks/${p[op.b]!.id}`);
-      expect(res.statusCode).toBe(op.a === op.b ? 400 : 200);
-      model.blocks.delete(`${op.a}>${op.b}`);
+      const hidden = model.blocks.has(`${op.b}>${op.a}`);
+      expect(res.statusCode).toBe(op.a === op.b ? 400 : hidden ? 404 : 200);
+      if (!hidden) model.blocks.delete(`${op.a}>${op.b}`);
       return;
     }
     case 'hide':
@@ -178,7 +181,7 @@ async function apply(model: Model, op: Op, sessions: Map<number, string>): Promi
       return;
     }
     case 'delete':
-      await server.network.graph.deleteAccount(p[op.a]!.seq);
+      await server.graph.deleteAccount(p[op.a]!.seq);
       model.deleted.add(op.a);
       for (const e of [...model.edges]) {
         const [x, y] = e.split('-').map(Number);
@@ -191,7 +194,7 @@ async function apply(model: Model, op: Op, sessions: Map<number, string>): Promi
 }
 
 async function check(model: Model): Promise<void> {
-  const graph = server.network.graph;
+  const graph = server.graph;
   const { index } = graph;
   const seqOf = (i: number) => model.people[i]!.seq;
   const alive = model.alive();
@@ -226,7 +229,7 @@ async function check(model: Model): Promise<void> {
       secondDegreeCount: n2.size,
     });
     // The developer page's plain-SQL count agrees too (it shares no code with the index).
-    const verified = await graph.trust.verify(v);
+    const verified = await server.trust.verify(v);
     expect(verified.independent.secondDegreeCount).toBe(n2.size);
     expect(verified.matches).toBe(true);
 

@@ -1,9 +1,6 @@
-import { sql, type Transaction } from 'kysely';
-import type { Db } from '../../db/database.ts';
-import type { Database } from '../../db/schema.ts';
+import { sql } from 'kysely';
+import type { Db, Trx } from '../../db/database.ts';
 import type { GraphChange, NodeFacts } from './graph.index.ts';
-
-export type Trx = Transaction<Database>;
 
 /** Every graph write takes this lock first, so change ids are handed out in commit order. */
 const GRAPH_LOCK = 0x4845_4152; // "HEAR"

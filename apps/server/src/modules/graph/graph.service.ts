@@ -1,26 +1,22 @@
 import type { RedisClientType } from 'redis';
-import type { ServerEventName, ServerEventPayload } from '@heartline/domain';
-import type { Db } from '../../db/database.ts';
+import type { Db, Trx } from '../../db/database.ts';
+import type { Emit, Transact } from '../events/events.outbox.ts';
 import { GraphIndex, type GraphChange } from './graph.index.ts';
 import { loadSnapshotByCopy, loadSnapshotByQueries } from './graph.loader.ts';
-import { createGraphRepository, type Trx } from './graph.repository.ts';
+import { createGraphRepository } from './graph.repository.ts';
+
+/** Reads a graph outbox row (trust replays the rows whose effect it has not stored yet). */
+export { toChange } from './graph.repository.ts';
 import { GraphSync } from './graph.sync.ts';
 import { GraphTraversal } from './graph.traversal.ts';
-import { createTrustRepository } from './trust.repository.ts';
-import { createTrustService } from './trust.service.ts';
-
-export type Publish = <E extends ServerEventName>(
-  userId: string,
-  event: E,
-  payload: ServerEventPayload<E>,
-) => void;
 
 export type GraphDeps = {
   db: Db;
+  /** Runs a write and its events in one transaction (the event outbox). */
+  transact: Transact;
   /** With a URL the start-up load streams through binary COPY on its own connection. */
   databaseUrl?: string | undefined;
   redis?: { pub: RedisClientType; sub: RedisClientType; prefix: string } | undefined;
-  publish: Publish;
   onError?: (err: unknown) => void;
   pollMs?: number;
 };
@@ -29,8 +25,14 @@ export type GraphDeps = {
 export type RecordChange = (kind: GraphChange['kind'], a: number, b?: number) => Promise<void>;
 
 /**
- * The graph module: the in-process index, its synchronisation with the database and other
- * instances, the stored trust figures, and the write path every friendship change goes through.
+ * After a write is applied here: the users whose friend or 2nd-degree counts moved, and the
+ * changes that moved them (trust stores their figures).
+ */
+export type WrittenListener = (touched: number[], changeIds: number[]) => Promise<void>;
+
+/**
+ * The friend graph engine: the in-process index, its synchronisation with the database and
+ * other instances, and the write path every friendship change goes through.
  */
 export function createGraph(deps: GraphDeps) {
   const { db } = deps;
@@ -40,6 +42,7 @@ export function createGraph(deps: GraphDeps) {
   const databaseUrl = deps.databaseUrl;
   const userListeners: ((seq: number) => void)[] = [];
   const changeListeners: ((change: GraphChange) => void)[] = [];
+  const writtenListeners: WrittenListener[] = [];
   const sync = new GraphSync({
     index,
     repo,
@@ -56,33 +59,30 @@ export function createGraph(deps: GraphDeps) {
       ? () => loadSnapshotByCopy(databaseUrl)
       : () => loadSnapshotByQueries(db),
   });
-  const trust = createTrustService({
-    index,
-    sync,
-    repo: createTrustRepository(db),
-    notify: (userId, payload) => deps.publish(userId, 'trust.updated', payload),
-    onError: deps.onError,
-  });
 
   /**
    * The write path: the work runs in one transaction behind the graph lock and records its
-   * changes in the outbox; after commit each change is applied here, announced to the other
-   * instances, and the users whose figures moved are stored before this resolves.
+   * changes in the graph outbox and its events in the event outbox; after commit each change
+   * is applied here and announced to the other instances, and the written-listeners (trust)
+   * have finished before this resolves.
    */
-  async function write<T>(work: (trx: Trx, record: RecordChange) => Promise<T>): Promise<T> {
+  async function write<T>(
+    work: (trx: Trx, record: RecordChange, emit: Emit) => Promise<T>,
+  ): Promise<T> {
     const changes: GraphChange[] = [];
-    const result = await db.transaction().execute(async (trx) => {
+    const result = await deps.transact(async (trx, emit) => {
       await repo.lock(trx);
-      return work(trx, async (kind, a, b) => {
+      const recordChange: RecordChange = async (kind, a, b) => {
         changes.push(await repo.recordChange(trx, kind, a, b ?? null));
-      });
+      };
+      return work(trx, recordChange, emit);
     });
-    const flushes: Promise<void>[] = [];
+    const settled: Promise<void>[] = [];
     for (const change of changes) {
       const touched = await sync.publish(change);
-      flushes.push(trust.enqueue(touched, [change.id]));
+      for (const listener of writtenListeners) settled.push(listener(touched, [change.id]));
     }
-    await Promise.all(flushes);
+    await Promise.all(settled);
     return result;
   }
 
@@ -93,8 +93,11 @@ export function createGraph(deps: GraphDeps) {
     traversal,
     repo,
     sync,
-    trust,
     write,
+    /** Called on this instance after each of its own writes is applied (see WrittenListener). */
+    onWritten(listener: WrittenListener): void {
+      writtenListeners.push(listener);
+    },
     /** Called on every instance when a user's name, privacy or account changes. */
     onUserChanged(listener: (seq: number) => void): void {
       userListeners.push(listener);
@@ -106,8 +109,6 @@ export function createGraph(deps: GraphDeps) {
 
     async start(): Promise<void> {
       await sync.start();
-      await trust.reconcile();
-      trust.start();
       pruner = setInterval(
         () =>
           void repo
@@ -129,15 +130,13 @@ export function createGraph(deps: GraphDeps) {
       });
     },
 
-    /** After bulk writes outside the write path (the demo seed): reload and recount. */
+    /** After bulk writes outside the write path (the demo seed). */
     async reload(): Promise<void> {
       await sync.rebuild();
-      await trust.reconcile();
     },
 
     async stop(): Promise<void> {
       clearInterval(pruner);
-      await trust.stop();
       await sync.stop();
     },
   };

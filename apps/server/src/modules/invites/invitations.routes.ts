@@ -1,42 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { v7 as uuidv7 } from 'uuid';
-import { inviteMessage, type MyInvitation } from '@heartline/domain';
-import { randomToken } from '../../lib/tokens.ts';
+import type { MyInvitation } from '@heartline/domain';
 import { requireSession } from '../../plugins/session.ts';
-import type { InvitationsRepository } from './invitations.repository.ts';
-
-/** 128 random bits, base64url: at least the 96 DESIGN.md §3.13 asks for. */
-const CODE_BYTES = 16;
-
-export type InvitationsDeps = {
-  invitations: InvitationsRepository;
-  publicUrl: string;
-  productName: string;
-  /** Friend count and trust of the creator, from the graph index. */
-  standing: (userId: string) => Promise<{ friends: number; trust: number }>;
-};
+import type { InvitationsService } from './invitations.service.ts';
 
 /** The signed-in user's own invite link (Invite Friends dialog). */
-export function registerInvitationsRoutes(app: FastifyInstance, deps: InvitationsDeps) {
+export function registerInvitationsRoutes(app: FastifyInstance, invitations: InvitationsService) {
   app.get('/api/invitations/me', async (request): Promise<MyInvitation> => {
-    const { userId } = requireSession(request);
-    let code = await deps.invitations.findActive(userId);
-    if (!code) {
-      await deps.invitations.createIfMissing({
-        id: uuidv7(),
-        code: randomToken(CODE_BYTES),
-        creatorId: userId,
-      });
-      code = await deps.invitations.findActive(userId);
-    }
-    const url = `${deps.publicUrl}/invite/${code}`;
-    const { friends, trust } = await deps.standing(userId);
-    return {
-      code: code!,
-      url,
-      message: inviteMessage(deps.productName, url),
-      friends,
-      trust,
-    };
+    return invitations.myInvitation(requireSession(request).userId);
   });
 }

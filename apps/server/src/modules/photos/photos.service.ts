@@ -1,9 +1,10 @@
 import { v7 as uuidv7 } from 'uuid';
 import { z } from 'zod';
-import { PHOTO_CLEANUP_DELAY_MS, profileMessages, type Photo } from '@heartline/domain';
+import { PHOTO_CLEANUP_DELAY_MS, profileMessages, userRoom, type Photo } from '@heartline/domain';
 import type { Db } from '../../db/database.ts';
 import { enqueueJob } from '../../jobs/jobs.repository.ts';
 import { NotFoundError } from '../../lib/errors.ts';
+import type { Transact } from '../events/events.outbox.ts';
 import { contentKey, type MediaStorage } from '../media/media.storage.ts';
 import { presentPhoto } from './photos.presenter.ts';
 import type { PhotoProcessor, PhotoVariants } from './photos.processing.ts';
@@ -20,7 +21,10 @@ export type PhotosServiceDeps = {
   storage: MediaStorage;
   processor: PhotoProcessor;
   /** Tells the user's open tabs that their profile changed (called after commit). */
-  notifyChanged: (userId: string) => void;
+  /** Runs the replacement and its `profile.updated` event in one transaction. */
+  transact: Transact;
+  /** After the commit: other people's network pages show the new avatar. */
+  changed: (userId: string) => void;
   log?: (message: string, err?: unknown) => void;
 };
 
@@ -74,7 +78,7 @@ export function createPhotosService(deps: PhotosServiceDeps) {
     let wroteFiles = false;
     let row: PhotoRow;
     try {
-      row = await db.transaction().execute(async (trx) => {
+      row = await deps.transact(async (trx, emit) => {
         const repo = createPhotosRepository(trx);
         if (!(await repo.lockUser(userId))) throw new NotFoundError(profileMessages.userNotFound);
         await repo.lockKeys(keysOf(files));
@@ -106,6 +110,7 @@ export function createPhotosService(deps: PhotosServiceDeps) {
         for (const id of previous) {
           await enqueueJob(trx, { kind: PHOTO_CLEANUP_JOB, payload: { photoId: id }, runAt });
         }
+        emit(userRoom(userId), 'profile.updated', { userId }, userId);
         return inserted;
       });
     } catch (err) {
@@ -122,7 +127,7 @@ export function createPhotosService(deps: PhotosServiceDeps) {
       }
       throw err;
     }
-    deps.notifyChanged(userId);
+    deps.changed(userId);
     return presentPhoto(row, storage);
   }
 

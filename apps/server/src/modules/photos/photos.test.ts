@@ -3,17 +3,14 @@ import http from 'node:http';
 import path from 'node:path';
 import exifr from 'exifr';
 import sharp from 'sharp';
-import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   PHOTO_MAX_BYTES,
   photoMessages,
   photoSchema,
-  type ClientToServerEvents,
   type Me,
   type OwnProfile,
   type Photo,
-  type ServerToClientEvents,
   type UploadResponse,
 } from '@heartline/domain';
 import {
@@ -24,6 +21,7 @@ import {
   type TestServer,
 } from '../../../test/harness.ts';
 import { TestBrowser } from '../../../test/http-client.ts';
+import { listen } from '../../../test/realtime-client.ts';
 import { signIn } from '../../../test/sign-in.ts';
 import { PHOTO_CLEANUP_JOB } from './photos.service.ts';
 import {
@@ -462,22 +460,13 @@ describe(`photo replacement and cleanup (${dbKind})`, () => {
 
   it('tells the user’s open tabs over the socket', async () => {
     const user = await newUser();
-    const socket: Socket<ServerToClientEvents, ClientToServerEvents> = connect(server.baseUrl, {
-      path: '/socket.io',
-      transports: ['websocket'],
-      reconnection: false,
-      extraHeaders: { cookie: user.browser.cookieHeader(), origin: server.baseUrl },
-    });
+    const listener = listen(server.baseUrl, user.browser.cookieHeader());
     try {
-      await new Promise<void>((resolve, reject) => {
-        socket.once('connect', () => resolve());
-        socket.once('connect_error', reject);
-      });
-      const event = new Promise((resolve) => socket.once('profile.updated', resolve));
+      await listener.ready();
       await uploadFile(user, await solidPng(100, 100), { type: 'image/png' });
-      expect(await event).toEqual({ userId: user.id });
+      expect(await listener.next('profile.updated')).toEqual({ userId: user.id });
     } finally {
-      socket.disconnect();
+      listener.socket.disconnect();
     }
   });
 

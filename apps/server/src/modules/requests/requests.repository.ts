@@ -1,5 +1,4 @@
-import type { Db } from '../../db/database.ts';
-import type { Trx } from '../graph/graph.repository.ts';
+import type { Db, Trx } from '../../db/database.ts';
 
 export type RequestRow = {
   id: string;
@@ -48,8 +47,11 @@ export function createRequestsRepository(db: Db) {
     },
 
     /** Inserts unless an open request for the pair exists (the partial unique index decides). */
-    async insert(row: { id: string; fromUserId: string; toUserId: string }): Promise<boolean> {
-      const rows = await db
+    async insert(
+      trx: Trx,
+      row: { id: string; fromUserId: string; toUserId: string },
+    ): Promise<boolean> {
+      const rows = await trx
         .insertInto('connectionRequests')
         .values({ ...row, kind: 'connect', status: 'PENDING', invitationId: null })
         .onConflict((oc) => oc.doNothing())
@@ -74,8 +76,8 @@ export function createRequestsRepository(db: Db) {
      * Withdraws the sender's open request: the row goes (a withdrawn request leaves nothing to
      * decide, and the pair may ask again). The recipient, or undefined when there was none.
      */
-    async deleteOpenFrom(id: string, sender: string): Promise<string | undefined> {
-      const row = await db
+    async deleteOpenFrom(trx: Trx, id: string, sender: string): Promise<string | undefined> {
+      const row = await trx
         .deleteFrom('connectionRequests')
         .where('id', '=', id)
         .where('fromUserId', '=', sender)

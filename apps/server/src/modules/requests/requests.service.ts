@@ -3,15 +3,19 @@ import {
   CONNECTION_REQUEST_LIMIT,
   errorCodes,
   networkMessages,
+  userRoom,
   type ConnectionRequestList,
   type CreateConnectionRequestResult,
   type DecideRequestResult,
   type Ok,
 } from '@heartline/domain';
-import { AppError, NotFoundError, UnauthorizedError, ValidationError } from '../../lib/errors.ts';
+import type { Trx } from '../../db/database.ts';
+import { AppError, NotFoundError, UnauthorizedError } from '../../lib/errors.ts';
 import type { RateLimitRule, RateLimits } from '../../plugins/rate-limit.ts';
-import type { Graph, Publish } from '../graph/graph.service.ts';
-import type { NetworkRepository, UserRef } from '../graph/network.repository.ts';
+import type { Access } from '../access/access.service.ts';
+import type { Emit, Transact } from '../events/events.outbox.ts';
+import type { Graph } from '../graph/graph.service.ts';
+import type { NetworkRepository, UserRef } from '../network/network.repository.ts';
 import { presentRequest, type Party } from './requests.presenter.ts';
 import type { RequestRow, RequestsRepository } from './requests.repository.ts';
 
@@ -28,21 +32,25 @@ export const connectionRequestRule: RateLimitRule = {
   message: () => networkMessages.tooManyRequests,
 };
 
+/** How often a send retries when a racing request for the pair came and went in between. */
+const INSERT_ATTEMPTS = 3;
+
 /**
- * Ordinary "Connect" requests: PENDING -> accepted | rejected (DESIGN.md §3.6). Accepting goes
- * through the graph write path, so the friendship, the outbox row and the request decision
- * commit together and trust follows right after.
+ * Ordinary "Connect" requests: PENDING -> accepted | rejected (DESIGN.md §3.6). Every change
+ * commits with its events (the outbox); accepting goes through the graph write path, so the
+ * friendship, the decision and the events commit together and trust follows right after.
  */
 export function createRequestsService(deps: {
   requests: RequestsRepository;
   people: NetworkRepository;
   graph: Graph;
+  access: Access;
+  transact: Transact;
   limits: RateLimits;
-  publish: Publish;
   /** Someone's pending or favorites count changed (every instance drops its cached copy). */
   countsChanged: (seqs: number[]) => void;
 }) {
-  const { requests, people, graph, publish } = deps;
+  const { requests, people, graph, access } = deps;
 
   async function me(userId: string): Promise<UserRef> {
     const user = await people.findUser(userId);
@@ -60,15 +68,15 @@ export function createRequestsService(deps: {
     };
   }
 
-  /** `user`'s pending incoming requests changed: the badge and every cached count learn it. */
-  async function pushBadge(user: UserRef) {
-    deps.countsChanged([user.seq]);
-    publish(user.id, 'badges.updated', { pendingRequests: await people.pendingIncoming(user.id) });
+  /** `user`'s pending incoming requests changed: the badge learns it with the change. */
+  async function emitBadge(trx: Trx, emit: Emit, userId: string) {
+    const pendingRequests = await people.pendingIncoming(userId, trx);
+    emit(userRoom(userId), 'badges.updated', { pendingRequests });
   }
 
-  /** Accepts `row` (addressed to `recipient`); null when it is no longer open. */
+  /** Accepts the open request `requestId` addressed to `recipient`; null when it is not open. */
   async function accept(recipient: UserRef, requestId: string) {
-    const decided = await graph.write(async (trx, record) => {
+    const decided = await graph.write(async (trx, record, emit) => {
       const row = await requests.lockOpenFor(trx, requestId, recipient.id);
       if (!row) return null;
       const decidedAt = await requests.decide(trx, row.id, 'accepted');
@@ -77,87 +85,95 @@ export function createRequestsService(deps: {
       if (await graph.repo.insertFriendship(trx, recipient.seq, requester.seq)) {
         await record('add', recipient.seq, requester.seq);
       }
-      return { row: { ...row, status: 'accepted', decidedAt } satisfies RequestRow, requester };
+      const accepted: RequestRow = { ...row, status: 'accepted', decidedAt };
+      const approverName = recipient.name?.trim() || networkMessages.unknownUser;
+      emit(
+        userRoom(requester.id),
+        'request.accepted',
+        {
+          request: presentRequest(accepted, requester.id, party(requester.seq, recipient)),
+          requesterId: requester.id,
+          approverName,
+          approverPhoto: recipient.avatarUrl,
+          message: networkMessages.requestAccepted(approverName),
+        },
+        recipient.id,
+      );
+      emit(userRoom(requester.id), 'friendship.created', { userId: recipient.id }, recipient.id);
+      emit(userRoom(recipient.id), 'friendship.created', { userId: requester.id }, recipient.id);
+      await emitBadge(trx, emit, recipient.id);
+      return { row: accepted, requester };
     });
     if (!decided) return null;
-    const { row, requester } = decided;
-    publish(requester.id, 'request.accepted', {
-      request: presentRequest(row, requester.id, party(requester.seq, recipient)),
-      requesterId: requester.id,
-      approverName: recipient.name?.trim() || networkMessages.unknownUser,
-      approverPhoto: recipient.avatarUrl,
-      message: networkMessages.requestAccepted(
-        recipient.name?.trim() || networkMessages.unknownUser,
-      ),
+    deps.countsChanged([recipient.seq]);
+    return presentRequest(decided.row, recipient.id, party(recipient.seq, decided.requester));
+  }
+
+  /** Stores a new request and its events; false when an open one for the pair exists. */
+  function insert(from: UserRef, to: UserRef, row: RequestRow): Promise<boolean> {
+    return deps.transact(async (trx, emit) => {
+      if (!(await requests.insert(trx, row))) return false;
+      emit(
+        userRoom(to.id),
+        'request.created',
+        { request: presentRequest(row, to.id, party(to.seq, from)) },
+        from.id,
+      );
+      await emitBadge(trx, emit, to.id);
+      return true;
     });
-    publish(requester.id, 'friendship.created', { userId: recipient.id });
-    publish(recipient.id, 'friendship.created', { userId: requester.id });
-    await pushBadge(recipient);
-    return presentRequest(row, recipient.id, party(recipient.seq, requester));
   }
 
   return {
     async create(fromUserId: string, toUserId: string): Promise<CreateConnectionRequestResult> {
-      if (toUserId === fromUserId) throw new ValidationError(networkMessages.cannotConnectToSelf);
       const from = await me(fromUserId);
-      const to = await people.findUser(toUserId);
-      // A missing person and one blocked either way answer the same (spec/2 §5 wording).
-      if (!to || (await graph.repo.blockedEitherWay(from.seq, to.seq))) {
-        throw new NotFoundError(networkMessages.userValidationFailed);
-      }
+      const to = await access.findForAction(from, toUserId, 'connect');
       const name = to.name?.trim() || networkMessages.unknownUser;
       if (await graph.repo.areFriends(from.seq, to.seq)) {
         throw new ConflictError(networkMessages.alreadyConnected(name));
       }
-      const open = await requests.findOpenBetween(from.id, to.id);
-      if (open && open.fromUserId === from.id) {
-        return {
-          outcome: 'already_sent',
-          message: networkMessages.requestAlreadySent,
-          request: presentRequest(open, from.id, party(from.seq, to)),
-        };
-      }
-      if (open) {
-        // They had already asked: saying yes is the kind reading of "connect".
-        const accepted = await accept(from, open.id);
-        if (accepted) {
-          return {
-            outcome: 'accepted',
-            message: networkMessages.alreadyConnected(name),
-            request: accepted,
-          };
-        }
-      }
-      await deps.limits.consume(connectionRequestRule, from.id);
-      const id = uuidv7();
-      if (!(await requests.insert({ id, fromUserId: from.id, toUserId: to.id }))) {
-        const raced = await requests.findOpenBetween(from.id, to.id);
-        if (raced) {
+      for (let attempt = 0; attempt < INSERT_ATTEMPTS; attempt++) {
+        const open = await requests.findOpenBetween(from.id, to.id);
+        if (open && open.fromUserId === from.id) {
           return {
             outcome: 'already_sent',
             message: networkMessages.requestAlreadySent,
-            request: presentRequest(raced, from.id, party(from.seq, to)),
+            request: presentRequest(open, from.id, party(from.seq, to)),
+          };
+        }
+        if (open) {
+          // They had already asked: saying yes is the kind reading of "connect".
+          const accepted = await accept(from, open.id);
+          if (accepted) {
+            return {
+              outcome: 'accepted',
+              message: networkMessages.alreadyConnected(name),
+              request: accepted,
+            };
+          }
+          continue;
+        }
+        if (attempt === 0) await deps.limits.consume(connectionRequestRule, from.id);
+        const row: RequestRow = {
+          id: uuidv7(),
+          kind: 'connect',
+          status: 'PENDING',
+          fromUserId: from.id,
+          toUserId: to.id,
+          createdAt: new Date(),
+          decidedAt: null,
+        };
+        // A conflict means a request for the pair appeared meanwhile: look again.
+        if (await insert(from, to, row)) {
+          deps.countsChanged([to.seq]);
+          return {
+            outcome: 'sent',
+            message: networkMessages.requestSentTo(name),
+            request: presentRequest(row, from.id, party(from.seq, to)),
           };
         }
       }
-      const row: RequestRow = {
-        id,
-        kind: 'connect',
-        status: 'PENDING',
-        fromUserId: from.id,
-        toUserId: to.id,
-        createdAt: new Date(),
-        decidedAt: null,
-      };
-      publish(to.id, 'request.created', {
-        request: presentRequest(row, to.id, party(to.seq, from)),
-      });
-      await pushBadge(to);
-      return {
-        outcome: 'sent',
-        message: networkMessages.requestSentTo(name),
-        request: presentRequest(row, from.id, party(from.seq, to)),
-      };
+      throw new ConflictError(networkMessages.requestChangedMeanwhile);
     },
 
     async list(userId: string): Promise<ConnectionRequestList> {
@@ -190,28 +206,33 @@ export function createRequestsService(deps: {
     /** The sender withdraws a pending request; anyone else, or a decided one: not found. */
     async cancel(userId: string, requestId: string): Promise<Ok> {
       const sender = await me(userId);
-      const toUserId = await requests.deleteOpenFrom(requestId, sender.id);
-      if (!toUserId) throw new NotFoundError(networkMessages.requestNotFound);
-      const recipient = await people.findUser(toUserId);
-      if (recipient) {
-        publish(recipient.id, 'request.cancelled', { requestId });
-        await pushBadge(recipient);
-      }
+      const recipient = await deps.transact(async (trx, emit) => {
+        const toUserId = await requests.deleteOpenFrom(trx, requestId, sender.id);
+        if (!toUserId) return null;
+        emit(userRoom(toUserId), 'request.cancelled', { requestId }, sender.id);
+        await emitBadge(trx, emit, toUserId);
+        return toUserId;
+      });
+      if (!recipient) throw new NotFoundError(networkMessages.requestNotFound);
+      const seq = await people.seqOf(recipient);
+      if (seq !== undefined) deps.countsChanged([seq]);
       return { ok: true };
     },
 
     async reject(userId: string, requestId: string): Promise<DecideRequestResult> {
       const recipient = await me(userId);
-      const decided = await graph.write(async (trx) => {
+      const decided = await graph.write(async (trx, _record, emit) => {
         const row = await requests.lockOpenFor(trx, requestId, recipient.id);
         if (!row) return null;
         const decidedAt = await requests.decide(trx, row.id, 'rejected');
         const requester = await people.findUser(row.fromUserId, trx);
-        return requester ? { row: { ...row, status: 'rejected', decidedAt }, requester } : null;
+        if (!requester) return null;
+        emit(userRoom(requester.id), 'request.rejected', { requestId: row.id }, recipient.id);
+        await emitBadge(trx, emit, recipient.id);
+        return { row: { ...row, status: 'rejected' as const, decidedAt }, requester };
       });
       if (!decided) throw new NotFoundError(networkMessages.requestNotFound);
-      publish(decided.requester.id, 'request.rejected', { requestId: decided.row.id });
-      await pushBadge(recipient);
+      deps.countsChanged([recipient.seq]);
       return {
         request: presentRequest(decided.row, recipient.id, party(recipient.seq, decided.requester)),
         trustScore: graph.index.trust(recipient.seq),

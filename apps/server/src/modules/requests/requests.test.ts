@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { io as connect, type Socket } from 'socket.io-client';
 import type {
-  ClientToServerEvents,
   ConnectionRequestList,
   ConnectionsPage,
   CreateConnectionRequestResult,
@@ -9,11 +7,7 @@ import type {
   ErrorBody,
   NetworkSummary,
   Ok,
-  ServerEventName,
-  ServerEventPayload,
-  ServerToClientEvents,
 } from '@heartline/domain';
-import { parseServerEvent } from '@heartline/domain';
 import {
   createTestDatabase,
   dbKind,
@@ -29,9 +23,8 @@ import {
   getJson,
   sendJson,
   type Person,
-} from '../graph/network.fixtures.ts';
-
-type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+} from '../../../test/network-fixtures.ts';
+import { listen as listenOn, type ClientSocket } from '../../../test/realtime-client.ts';
 
 let tdb: TestDatabase;
 let server: TestServer;
@@ -53,38 +46,12 @@ async function people(...names: string[]) {
   return list.map((person, i) => ({ person, as: browsers[i]! }));
 }
 
-/** A real Socket.IO client on the user's session that records every event it receives. */
+/** A real Socket.IO client on the user's session, resumed and checked like the web client. */
 async function listen(browser: TestBrowser) {
-  const socket: ClientSocket = connect(server.baseUrl, {
-    path: '/socket.io',
-    transports: ['websocket'],
-    reconnection: false,
-    extraHeaders: { cookie: browser.cookieHeader(), origin: server.baseUrl },
-  });
-  sockets.push(socket);
-  const events: { name: ServerEventName; payload: unknown }[] = [];
-  socket.onAny((name: ServerEventName, payload: unknown) => events.push({ name, payload }));
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
-  const next = async <E extends ServerEventName>(
-    name: E,
-    match: (p: ServerEventPayload<E>) => boolean = () => true,
-  ): Promise<ServerEventPayload<E>> => {
-    for (let waited = 0; waited < 5000; waited += 20) {
-      const hit = events.find((e) => e.name === name && match(e.payload as ServerEventPayload<E>));
-      if (hit) {
-        // The payload must satisfy the shared contract, as the web client checks it.
-        const parsed = parseServerEvent(name, hit.payload);
-        expect(parsed).not.toBeNull();
-        return parsed!;
-      }
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    throw new Error(`no ${name} within 5 s; got ${events.map((e) => e.name).join(', ')}`);
-  };
-  return { socket, events, next };
+  const listener = listenOn(server.baseUrl, browser.cookieHeader());
+  sockets.push(listener.socket);
+  await listener.ready();
+  return listener;
 }
 
 const request = (as: TestBrowser, to: Person) =>
@@ -95,7 +62,7 @@ const request = (as: TestBrowser, to: Person) =>
 describe(`connection requests (${dbKind})`, () => {
   it('runs end to end with live events to both people', async () => {
     const [ria, sam, tess] = await people('Ria Req', 'Sam Req', 'Tess Req');
-    await befriend(server.network.graph, [[sam!.person, tess!.person]]);
+    await befriend(server.graph, [[sam!.person, tess!.person]]);
     const riaLive = await listen(ria!.as);
     const samLive = await listen(sam!.as);
 

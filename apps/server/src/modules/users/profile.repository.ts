@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../../db/database.ts';
+import type { Db, Trx } from '../../db/database.ts';
 
 export type ProfilePatch = {
   name?: string;
@@ -65,19 +65,23 @@ export function createProfileRepository(db: Db) {
       return Number(row.n);
     },
 
-    async updateProfile(userId: string, patch: ProfilePatch): Promise<void> {
+    async updateProfile(userId: string, patch: ProfilePatch, trx: Trx | Db = db): Promise<void> {
       if (Object.keys(patch).length === 0) return;
-      await db
+      await trx
         .updateTable('users')
         .set({ ...patch, updatedAt: new Date() })
         .where('id', '=', userId)
         .execute();
     },
 
-    async setOnboardingFlags(userId: string, flags: OnboardingFlags): Promise<void> {
+    async setOnboardingFlags(
+      userId: string,
+      flags: OnboardingFlags,
+      trx: Trx | Db = db,
+    ): Promise<void> {
       const now = new Date();
       const completion = flags.onboardingCompleted ? { completionDate: now } : {};
-      await db
+      await trx
         .insertInto('userOnboardingStatus')
         .values({ userId, ...flags, ...completion, updatedAt: now })
         .onConflict((oc) =>

@@ -22,7 +22,6 @@ import {
 } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { apiRequest } from '../../lib/api.ts';
-import { useRealtimeStatus } from '../realtime/use-realtime-status.ts';
 import { applyBadgesUpdate } from './badges.ts';
 import { sessionKeys } from './session.ts';
 import { trustKeys } from './trust.ts';
@@ -56,20 +55,11 @@ export function useNetworkSummaryQuery() {
 
 /**
  * Keeps the Network tab's badge fed from the summary (on start, on focus, after changes);
- * the realtime 'badges.updated' event feeds it in between. Each time the socket comes online
- * (after start-up or a drop) the network data is refreshed: events sent while this page was
- * closed or offline are lost, and a cache restored from storage may predate them.
+ * the realtime 'badges.updated' event feeds it in between (events missed while offline are
+ * replayed on reconnect by the realtime client).
  */
 export function usePendingRequestsBadge(): void {
   const queryClient = useQueryClient();
-  const realtime = useRealtimeStatus();
-  useEffect(() => {
-    if (realtime !== 'online') return;
-    // cancelRefetch: false joins a fetch already under way instead of restarting it.
-    const noRestart = { cancelRefetch: false };
-    void queryClient.invalidateQueries({ queryKey: networkKeys.all }, noRestart);
-    void queryClient.invalidateQueries({ queryKey: trustKeys.all }, noRestart);
-  }, [realtime, queryClient]);
   const { data: pendingRequests } = useQuery({
     queryKey: networkKeys.summary,
     queryFn: ({ signal }) => fetchSummary(signal),

@@ -1,39 +1,46 @@
 import {
-  parseServerEvent,
-  serverEvents,
+  parseStreamEvent,
+  StreamCursor,
   type ClientToServerEvents,
-  type ServerEventName,
-  type ServerEventPayload,
   type ServerToClientEvents,
+  type StreamEvent,
 } from '@heartline/domain';
 import type { io as createSocket, Socket } from 'socket.io-client';
 import type { RealtimeEvent } from './machine.ts';
 import { realtimeStore } from './realtime-store.ts';
 
-export type ServerEvent = {
-  [E in ServerEventName]: { name: E; payload: ServerEventPayload<E> };
-}[ServerEventName];
-
-type EventHandler = (event: ServerEvent) => void;
+export type RealtimeHandlers = {
+  /** Each stream's events, in order and once each. */
+  event: (event: StreamEvent) => void;
+  /** Events may have been missed beyond replay (first contact, or a gap too old): refetch. */
+  gap: () => void;
+};
 
 const PRESENCE_INTERVAL_MS = 25_000;
 const ACK_TIMEOUT_MS = 5_000;
-const eventNames = Object.keys(serverEvents) as ServerEventName[];
+/** A resume that failed (timeout, server busy) is asked again this much later. */
+const RESUME_RETRY_MS = 2_000;
 
 /**
  * One authenticated Socket.IO connection (the session cookie authenticates the handshake).
- * Every incoming payload is validated against the domain contract before handlers see it.
+ * Every incoming envelope is validated against the domain contract, then a StreamCursor puts
+ * each stream in order: after any reconnect it asks for exactly what was missed.
  */
 export class RealtimeClient {
   private socket: Socket<ServerToClientEvents, ClientToServerEvents> | null = null;
   private presenceTimer: ReturnType<typeof setInterval> | null = null;
+  private resumeTimer: ReturnType<typeof setTimeout> | null = null;
   /** Bumped by stop(), so a start() whose client library is still loading gives up. */
   private generation = 0;
-  private readonly handlers = new Set<EventHandler>();
+  private handlers: RealtimeHandlers | null = null;
+  private readonly cursor = new StreamCursor({
+    apply: (event) => this.handlers?.event(event),
+    missed: () => this.handlers?.gap(),
+    resume: (streams) => this.resume(streams),
+  });
 
-  onEvent(handler: EventHandler): () => void {
-    this.handlers.add(handler);
-    return () => this.handlers.delete(handler);
+  setHandlers(handlers: RealtimeHandlers | null): void {
+    this.handlers = handlers;
   }
 
   start(): void {
@@ -67,36 +74,46 @@ export class RealtimeClient {
     socket.on('connect', () => {
       this.dispatch({ type: 'connected' });
       this.startPresence();
+      this.cursor.connected();
     });
     socket.on('connect_error', () => this.dispatch({ type: 'failed' }));
     socket.on('disconnect', () => {
       this.stopPresence();
+      this.cursor.disconnected();
       this.dispatch({ type: 'disconnected' });
     });
     socket.io.on('reconnect_attempt', (attempt) => this.dispatch({ type: 'retrying', attempt }));
+    // The typed socket narrows the listener to the envelope type; validation wants `unknown`.
+    (socket as unknown as Socket).on('event', (raw: unknown) => {
+      const event = parseStreamEvent(raw);
+      if (event) this.cursor.receive(event);
+    });
+  }
 
-    // The typed socket narrows each listener to its own payload; validation wants `unknown`.
-    const untyped = socket as unknown as Socket;
-    for (const name of eventNames) {
-      untyped.on(name, (payload: unknown) => this.receive(name, payload));
-    }
+  private resume(streams: Record<string, number>): void {
+    const socket = this.socket;
+    if (!socket?.connected) return this.cursor.resumeFailed();
+    socket.timeout(ACK_TIMEOUT_MS).emit('stream.resume', { streams }, (err, ack) => {
+      if (socket !== this.socket) return;
+      if (!err && ack.ok) return this.cursor.resumed(ack);
+      this.cursor.resumeFailed();
+      if (this.resumeTimer) clearTimeout(this.resumeTimer);
+      this.resumeTimer = setTimeout(() => {
+        if (socket.connected) this.cursor.connected();
+      }, RESUME_RETRY_MS);
+    });
   }
 
   stop(): void {
     this.generation += 1;
     this.stopPresence();
+    if (this.resumeTimer) clearTimeout(this.resumeTimer);
+    this.cursor.reset();
     this.socket?.removeAllListeners();
     this.socket?.io.removeAllListeners();
     this.socket?.disconnect();
     this.socket = null;
     this.dispatch({ type: 'stop' });
-  }
-
-  private receive(name: ServerEventName, payload: unknown): void {
-    const parsed = parseServerEvent(name, payload);
-    if (!parsed) return;
-    const event = { name, payload: parsed } as ServerEvent;
-    for (const handler of this.handlers) handler(event);
   }
 
   private startPresence(): void {

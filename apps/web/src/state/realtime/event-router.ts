@@ -4,66 +4,98 @@ import {
   unlockedTabs,
   type NetworkSummary,
   type ServerEventPayload,
+  type StreamEvent,
   type TrustReport,
 } from '@heartline/domain';
 import type { QueryClient } from '@tanstack/react-query';
+import { applyBadgesUpdate } from '../queries/badges.ts';
 import { invalidateNetwork, networkKeys, setSummaryPendingRequests } from '../queries/network.ts';
+import { invalidateOwnProfile } from '../queries/profile-keys.ts';
 import { removeRequest, requestKeys, setSessionTrust, upsertRequest } from '../queries/requests.ts';
 import { trustKeys } from '../queries/trust.ts';
-import type { ServerEvent } from './socket-client.ts';
 
-/** What the user should be told about an event, if anything. */
-export type EventNotice = { type: 'success' | 'info'; message: string } | null;
+/** What the router needs from the app around it. */
+export type RouterContext = {
+  /** The signed-in user (whose own profile events refresh the own profile). */
+  userId: string;
+  notify: (type: 'success' | 'info', message: string) => void;
+  /** This session ended elsewhere (sign-out in another tab, expiry). */
+  sessionEnded: (reason: ServerEventPayload<'session.revoked'>['reason']) => void;
+};
 
 /**
- * Routes the network events (issue 4) into the query cache so open screens update in place
- * (DESIGN §3.8: no reload); other events pass by. Returns the toast to show, if any;
- * friendship changes are silent (spec/2 §2).
+ * The one place where realtime events meet the query cache (DESIGN §3.8: screens update in
+ * place, no reload). Each event type has its case; the switch is exhaustive, so a new event
+ * in the domain's map does not compile until it is routed here.
  */
-export function applyNetworkEvent(queryClient: QueryClient, event: ServerEvent): EventNotice {
-  switch (event.name) {
+export function routeEvent(queryClient: QueryClient, event: StreamEvent, ctx: RouterContext): void {
+  switch (event.type) {
+    case 'session.revoked':
+      ctx.sessionEnded(event.payload.reason);
+      return;
     case 'request.created': {
       const { request } = event.payload;
       upsertRequest(queryClient, request);
       void queryClient.invalidateQueries({ queryKey: requestKeys.all });
       void queryClient.invalidateQueries({ queryKey: networkKeys.summary });
-      return request.direction === 'incoming'
-        ? { type: 'info', message: `${networkMessages.friendRequest}: ${request.user.name}` }
-        : null;
+      if (request.direction === 'incoming') {
+        ctx.notify('info', `${networkMessages.friendRequest}: ${request.user.name}`);
+      }
+      return;
     }
     case 'request.accepted':
       removeRequest(queryClient, event.payload.request.id);
       void invalidateNetwork(queryClient);
-      return {
-        type: 'success',
-        message: networkMessages.requestAccepted(event.payload.approverName),
-      };
+      ctx.notify('success', networkMessages.requestAccepted(event.payload.approverName));
+      return;
     case 'request.rejected':
       removeRequest(queryClient, event.payload.requestId);
       void queryClient.invalidateQueries({ queryKey: requestKeys.all });
-      return null;
+      return;
     case 'request.cancelled':
       // The sender withdrew it: it leaves the received list quietly; the badge event follows.
       removeRequest(queryClient, event.payload.requestId);
       void queryClient.invalidateQueries({ queryKey: requestKeys.all });
       void queryClient.invalidateQueries({ queryKey: networkKeys.summary });
-      return null;
+      return;
     case 'trust.updated':
       applyTrustUpdate(queryClient, event.payload);
-      return null;
+      // The profile's trust score and stat tiles follow the network.
+      void invalidateOwnProfile(queryClient);
+      return;
+    // Silent list refresh: a disconnect does not notify (spec/2 §2).
     case 'friendship.created':
     case 'friendship.removed':
       void invalidateNetwork(queryClient);
-      return null;
+      void invalidateOwnProfile(queryClient);
+      return;
     case 'badges.updated':
-      // The badge itself is patched by the provider; the requests tab count follows it.
+      applyBadgesUpdate(queryClient, event.payload);
       if (event.payload.pendingRequests !== undefined) {
         setSummaryPendingRequests(queryClient, event.payload.pendingRequests);
       }
-      return null;
-    default:
-      return null;
+      return;
+    case 'profile.updated':
+      if (event.payload.userId === ctx.userId) void invalidateOwnProfile(queryClient);
+      return;
+    case 'system.notice':
+      ctx.notify('info', event.payload.text);
+      return;
   }
+}
+
+/**
+ * Events of a stream were missed and cannot be replayed (first contact of this page, whose
+ * cache may have been restored from storage, or a gap older than the server keeps): refetch
+ * everything events would have patched.
+ */
+export function refetchAfterGap(queryClient: QueryClient): void {
+  // cancelRefetch: false joins a fetch already under way instead of restarting it.
+  const noRestart = { cancelRefetch: false };
+  void queryClient.invalidateQueries({ queryKey: networkKeys.all }, noRestart);
+  void queryClient.invalidateQueries({ queryKey: trustKeys.all }, noRestart);
+  void queryClient.invalidateQueries({ queryKey: requestKeys.all }, noRestart);
+  void invalidateOwnProfile(queryClient);
 }
 
 /** A new stored trust score: patch every place that shows it, then let the rest refetch. */

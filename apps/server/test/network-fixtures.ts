@@ -1,9 +1,9 @@
 import { v7 as uuidv7 } from 'uuid';
-import type { Db } from '../../db/database.ts';
-import { TestBrowser } from '../../../test/http-client.ts';
-import type { TestServer } from '../../../test/harness.ts';
-import { createSessionsService } from '../auth/sessions.service.ts';
-import type { Graph } from './graph.service.ts';
+import type { Db } from '../src/db/database.ts';
+import { TestBrowser } from './http-client.ts';
+import type { TestServer } from './harness.ts';
+import { createSessionsService } from '../src/modules/auth/sessions.service.ts';
+import type { Graph } from '../src/modules/graph/graph.service.ts';
 
 /** Test factories for the network modules: people, friendships and signed-in browsers. */
 

@@ -1,10 +1,5 @@
-import {
-  networkMessages,
-  type BlockList,
-  type ConnectionView,
-  type PathNode,
-} from '@heartline/domain';
-import type { Ranked } from './graph.traversal.ts';
+import { networkMessages, type ConnectionView, type PathNode } from '@heartline/domain';
+import type { Ranked } from '../graph/graph.traversal.ts';
 import type { PersonRow } from './network.repository.ts';
 
 /** What the presenter needs to know about a connector besides the row: may they be named? */
@@ -89,18 +84,5 @@ export function presentConnection(
       presentPathNode(people.get(row.via2), shown(row.via2)),
       target,
     ],
-  };
-}
-
-export function presentBlockList(
-  rows: { id: string; name: string | null; avatarUrl: string | null; createdAt: Date }[],
-): BlockList {
-  return {
-    items: rows.map((r) => ({
-      userId: r.id,
-      name: r.name?.trim() || networkMessages.unknownUser,
-      avatar: r.avatarUrl,
-      blockedAt: new Date(r.createdAt).toISOString(),
-    })),
   };
 }

@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
-import type { Db } from '../../db/database.ts';
-import type { Trx } from './graph.repository.ts';
-import type { RunPrepared } from './graph.prepared.ts';
+import type { Db, Trx } from '../../db/database.ts';
+import type { RunPrepared } from '../graph/graph.prepared.ts';
 
 export type PersonRow = {
   seq: number;
@@ -245,8 +244,8 @@ export function createNetworkRepository(db: Db, prepared: RunPrepared) {
       return rows.map((r) => r.toUserId);
     },
 
-    async pendingIncoming(userId: string): Promise<number> {
-      const row = await db
+    async pendingIncoming(userId: string, trx: Trx | Db = db): Promise<number> {
+      const row = await trx
         .selectFrom('connectionRequests')
         .select((eb) => eb.fn.countAll<string>().as('n'))
         .where('toUserId', '=', userId)

@@ -28,7 +28,7 @@ import {
   getJson,
   sendJson,
   type Person,
-} from './network.fixtures.ts';
+} from '../../../test/network-fixtures.ts';
 
 /**
  * The Network screen's API on a small named world:
@@ -68,7 +68,7 @@ beforeAll(async () => {
     NAMES.map((n) => `${cap(n)} Net`),
   );
   p = Object.fromEntries(NAMES.map((n, i) => [n, people[i]!]));
-  await befriend(server.network.graph, [
+  await befriend(server.graph, [
     [p.alice!, p.bob!],
     [p.alice!, p.carol!],
     [p.alice!, p.dave!],
@@ -80,7 +80,7 @@ beforeAll(async () => {
     [p.frank!, p.heidi!],
   ]);
   // Reload the index from the database, so every test below also covers the start-up load.
-  await server.network.graph.reload();
+  await server.graph.reload();
   for (const n of NAMES) as[n] = await browserFor(server, p[n]!);
 });
 afterAll(async () => {
@@ -469,7 +469,7 @@ describe(`network API (${dbKind})`, () => {
       .where('id', '=', p.heidi!.id)
       .executeTakeFirstOrThrow();
     expect(stored).toEqual({ friendCount: 0, trustScore: 0 });
-    await befriend(server.network.graph, [[p.frank!, p.heidi!]]);
+    await befriend(server.graph, [[p.frank!, p.heidi!]]);
   });
 });
 
@@ -478,7 +478,7 @@ describe(`blocks hide both people everywhere (${dbKind})`, () => {
     // Unlock alice's 3rd degree first: 4 more friends (trust >= 70).
     const extra = await createPeople(tdb.db, ['X1 Net', 'X2 Net', 'X3 Net', 'X4 Net']);
     await befriend(
-      server.network.graph,
+      server.graph,
       extra.map((x) => [p.alice!, x] as [Person, Person]),
     );
     const before = await getJson<NetworkSummary>(as.alice!, '/api/network/summary');

@@ -2,19 +2,21 @@ import {
   trustCalculation,
   trustScore,
   unlockedTabs,
-  type ServerEventPayload,
+  userRoom,
   type TrustReport,
   type TrustVerification,
 } from '@heartline/domain';
-import type { GraphChange, GraphIndex } from './graph.index.ts';
-import type { GraphSync } from './graph.sync.ts';
+import type { GraphChange, GraphIndex } from '../graph/graph.index.ts';
+import type { GraphSync } from '../graph/graph.sync.ts';
+import type { Transact } from '../events/events.outbox.ts';
 import type { TrustRepository } from './trust.repository.ts';
 
 export type TrustServiceDeps = {
   index: GraphIndex;
   sync: GraphSync;
   repo: TrustRepository;
-  notify: (userId: string, payload: ServerEventPayload<'trust.updated'>) => void;
+  /** The stored figures and their `trust.updated` events commit together. */
+  transact: Transact;
   onError?: (err: unknown) => void;
   /** Coalescing window for the batched UPDATE. */
   flushDelayMs?: number;
@@ -29,8 +31,8 @@ const SWEEP_EVERY_MS = 5000;
 /**
  * Keeps users.trust_score, friend_count and second_degree_count equal to the graph. The index
  * knows exactly whose figures a change moved; the writer enqueues those users right after its
- * commit and one batched UPDATE stores them (tens of milliseconds later), then `trust.updated`
- * goes to each of them. A sweeper covers writers that died between commit and flush.
+ * commit and one batched UPDATE stores them (tens of milliseconds later), recording a
+ * `trust.updated` event for each of them in the same transaction. A sweeper covers writers that died between commit and flush.
  */
 export function createTrustService(deps: TrustServiceDeps) {
   const { index, repo } = deps;
@@ -55,14 +57,16 @@ export function createTrustService(deps: TrustServiceDeps) {
     waiters = [];
     try {
       if (seqs.length > 0 || changeIds.length > 0) {
-        const written = await repo.write(seqs.map(figures), index.version, changeIds);
-        for (const row of written) {
-          deps.notify(row.id, {
-            trustScore: row.trustScore,
-            firstDegreeCount: row.friendCount,
-            secondDegreeCount: row.secondDegreeCount,
-          });
-        }
+        await deps.transact(async (trx, emit) => {
+          const written = await repo.write(trx, seqs.map(figures), index.version, changeIds);
+          for (const row of written) {
+            emit(userRoom(row.id), 'trust.updated', {
+              trustScore: row.trustScore,
+              firstDegreeCount: row.friendCount,
+              secondDegreeCount: row.secondDegreeCount,
+            });
+          }
+        });
       }
       for (const w of done) w.resolve();
     } catch (err) {

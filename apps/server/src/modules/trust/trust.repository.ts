@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { TRUST_POINTS_FIRST, TRUST_POINTS_SECOND } from '@heartline/domain';
-import type { Db } from '../../db/database.ts';
-import type { GraphChange } from './graph.index.ts';
-import { toChange } from './graph.repository.ts';
+import type { Db, Trx } from '../../db/database.ts';
+import type { GraphChange } from '../graph/graph.index.ts';
+import { toChange } from '../graph/graph.service.ts';
 
 export type TrustFigures = { seq: number; first: number; second: number };
 export type StoredTrust = {
@@ -21,6 +21,7 @@ export function createTrustRepository(db: Db) {
      * rows the figures account for are marked applied in the same statement.
      */
     async write(
+      trx: Trx,
       rows: readonly TrustFigures[],
       version: number,
       changeIds: readonly number[],
@@ -47,7 +48,7 @@ export function createTrustRepository(db: Db) {
         where u.seq = v.seq
           and u.trust_version <= ${String(version)}::bigint
           and (u.friend_count, u.second_degree_count) is distinct from (v.f, v.s)
-        returning u.id, u.trust_score, u.friend_count, u.second_degree_count`.execute(db);
+        returning u.id, u.trust_score, u.friend_count, u.second_degree_count`.execute(trx);
       return result.rows;
     },
 

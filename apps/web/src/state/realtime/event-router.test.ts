@@ -9,7 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { networkKeys } from '../queries/network.ts';
 import { requestKeys } from '../queries/requests.ts';
 import { sessionKeys } from '../queries/session.ts';
-import { applyNetworkEvent } from './network-events.ts';
+import type { StreamEvent } from '@heartline/domain';
+import { routeEvent } from './event-router.ts';
 
 const ME = '00000000-0000-7000-8000-00000000000a';
 const BOB = '00000000-0000-7000-8000-00000000000b';
@@ -58,11 +59,24 @@ function seeded(): QueryClient {
   return qc;
 }
 
-describe('network realtime events', () => {
+type Notice = { type: 'success' | 'info'; message: string };
+
+/** Routes one event as the socket client would; returns what the user was told, if anything. */
+function route(qc: QueryClient, event: Omit<StreamEvent, 'stream' | 'seq'>): Notice | null {
+  let notice: Notice | null = null;
+  routeEvent(qc, { stream: `user:${ME}`, seq: 1, ...event } as StreamEvent, {
+    userId: ME,
+    notify: (type, message) => (notice = { type, message }),
+    sessionEnded: () => undefined,
+  });
+  return notice;
+}
+
+describe('realtime event router', () => {
   it('puts an incoming request into the list and announces it', () => {
     const qc = seeded();
-    const notice = applyNetworkEvent(qc, {
-      name: 'request.created',
+    const notice = route(qc, {
+      type: 'request.created',
       payload: { request: request('incoming') },
     });
     expect(qc.getQueryData<ConnectionRequestList>(requestKeys.all)?.incoming).toHaveLength(1);
@@ -75,8 +89,8 @@ describe('network realtime events', () => {
       incoming: [],
       outgoing: [request('outgoing')],
     });
-    const notice = applyNetworkEvent(qc, {
-      name: 'request.accepted',
+    const notice = route(qc, {
+      type: 'request.accepted',
       payload: {
         request: { ...request('outgoing'), status: 'accepted' },
         requesterId: ME,
@@ -95,8 +109,8 @@ describe('network realtime events', () => {
       incoming: [request('incoming')],
       outgoing: [],
     });
-    const notice = applyNetworkEvent(qc, {
-      name: 'request.cancelled',
+    const notice = route(qc, {
+      type: 'request.cancelled',
       payload: { requestId: REQ },
     });
     expect(notice).toBeNull();
@@ -105,8 +119,8 @@ describe('network realtime events', () => {
 
   it('patches trust everywhere it is shown, including the tab unlocks', () => {
     const qc = seeded();
-    applyNetworkEvent(qc, {
-      name: 'trust.updated',
+    route(qc, {
+      type: 'trust.updated',
       payload: { trustScore: 32, firstDegreeCount: 3, secondDegreeCount: 2 },
     });
     expect(qc.getQueryData<SessionResponse>(sessionKeys.session)?.user).toMatchObject({
@@ -119,10 +133,24 @@ describe('network realtime events', () => {
     expect(summary?.calculation.firstDegreePoints).toBe(30);
   });
 
-  it('keeps the requests count in step with the badge, and ignores other events', () => {
+  it('keeps the requests count in step with the badge, and shows system notices', () => {
     const qc = seeded();
-    applyNetworkEvent(qc, { name: 'badges.updated', payload: { pendingRequests: 4 } });
+    expect(route(qc, { type: 'badges.updated', payload: { pendingRequests: 4 } })).toBeNull();
     expect(qc.getQueryData<NetworkSummary>(networkKeys.summary)?.pendingRequests).toBe(4);
-    expect(applyNetworkEvent(qc, { name: 'system.notice', payload: { text: 'hi' } })).toBeNull();
+    expect(route(qc, { type: 'system.notice', payload: { text: 'hi' } })).toEqual({
+      type: 'info',
+      message: 'hi',
+    });
+  });
+
+  it('ends the session when it is revoked elsewhere', () => {
+    const qc = seeded();
+    const ended: string[] = [];
+    routeEvent(
+      qc,
+      { stream: 'session:x', seq: 1, type: 'session.revoked', payload: { reason: 'expired' } },
+      { userId: ME, notify: () => undefined, sessionEnded: (reason) => ended.push(reason) },
+    );
+    expect(ended).toEqual(['expired']);
   });
 });

@@ -11,11 +11,12 @@ import {
   type NetworkTab,
 } from '@heartline/domain';
 import { ForbiddenError, NotFoundError, UnauthorizedError } from '../../lib/errors.ts';
+import { isVisible, tieFromIndex } from '../access/access.policy.ts';
 import { decodeCursor, encodeCursor } from './network.cursor.ts';
 import { canSeeDegree, degreesOfTab, lockedTabMessage } from './network.policy.ts';
 import { presentConnection, presentPathNode, presentSelf } from './network.presenter.ts';
-import type { Graph } from './graph.service.ts';
-import type { RankKey } from './graph.traversal.ts';
+import type { Graph } from '../graph/graph.service.ts';
+import type { RankKey } from '../graph/graph.traversal.ts';
 import type { NetworkRepository } from './network.repository.ts';
 
 export type ConnectionsInput = {
@@ -45,10 +46,15 @@ export function createNetworkService(deps: { graph: Graph; people: NetworkReposi
     return { friends, trust, unlocked: unlockedTabs(friends, trust) };
   }
 
-  /** The other person, if they exist and the viewer may see them at all (not blocked). */
-  async function targetSeq(userId: string, message: string): Promise<number> {
+  /**
+   * The other person, if they exist and the interaction policy lets the viewer see them; a
+   * block answers exactly as a missing person.
+   */
+  async function targetSeq(viewer: number, userId: string, message: string): Promise<number> {
     const seq = await people.seqOf(userId);
     if (seq === undefined || !index.knows(seq)) throw new NotFoundError(message);
+    const tie = tieFromIndex(index.blockedWith(viewer, seq), index.hasEdge(viewer, seq));
+    if (!isVisible('view', tie)) throw new NotFoundError(message);
     return seq;
   }
 
@@ -171,7 +177,7 @@ export function createNetworkService(deps: { graph: Graph; people: NetworkReposi
 
     async path(userId: string, targetId: string): Promise<ConnectionPath> {
       const v = await viewerSeq(userId);
-      const t = await targetSeq(targetId, networkMessages.userNotFound);
+      const t = await targetSeq(v, targetId, networkMessages.userNotFound);
       const { unlocked } = standing(v);
       const found = traversal.locate(v, t);
       if (!found || !canSeeDegree(found.degree, unlocked)) {
@@ -206,17 +212,12 @@ export function createNetworkService(deps: { graph: Graph; people: NetworkReposi
     async count(userId: string, targetId: string): Promise<{ count: number }> {
       const v = await viewerSeq(userId);
       if (targetId === userId) return { count: index.degree(v) };
-      const t = await targetSeq(targetId, networkMessages.userNotFound);
+      const t = await targetSeq(v, targetId, networkMessages.userNotFound);
       const found = traversal.locate(v, t);
       if (!found || !canSeeDegree(found.degree, standing(v).unlocked)) {
         throw new NotFoundError(networkMessages.userNotFound);
       }
       return { count: index.degree(t) };
-    },
-
-    /** The trust report from the index (equal to the stored figures once flushed). */
-    async trust(userId: string) {
-      return graph.trust.report(await viewerSeq(userId));
     },
   };
 }

@@ -1,0 +1,71 @@
+/**
+ * Who may see or act on whom: one pure policy, the only place the block rule is written.
+ * Its answers are read as "not found" when they say no to seeing someone (DESIGN.md §4: a block
+ * always reads as not found), so a blocked person cannot tell a block from a missing account.
+ */
+
+/** What is true between a viewer and one other person (see access.service.ts for the facts). */
+export type Tie = {
+  /** The viewer blocked them. */
+  blockedByViewer: boolean;
+  /** They blocked the viewer. */
+  blockedByTarget: boolean;
+  /** They are friends (1st degree). */
+  friends: boolean;
+};
+
+export type Action =
+  /** See them at all: their row, path, counts; address a request to them. */
+  | 'view'
+  | 'connect'
+  /** Favorites and, later, messages are for friends only (spec/2 §6). */
+  | 'favorite'
+  | 'disconnect'
+  | 'block'
+  | 'unblock'
+  | 'report';
+
+/**
+ * Whether the person exists for the viewer when doing `action`. Someone who blocked you does
+ * not exist for you at all; someone you blocked exists only for undoing or reporting it (and
+ * blocking again, which changes nothing).
+ */
+export function isVisible(action: Action, tie: Tie): boolean {
+  if (tie.blockedByTarget) return false;
+  if (!tie.blockedByViewer) return true;
+  switch (action) {
+    case 'block':
+    case 'unblock':
+    case 'report':
+      return true;
+    case 'view':
+    case 'connect':
+    case 'favorite':
+    case 'disconnect':
+      return false;
+  }
+}
+
+/** Whether the viewer may do `action` to a person visible to them. */
+export function can(action: Action, tie: Tie): boolean {
+  if (!isVisible(action, tie)) return false;
+  switch (action) {
+    case 'favorite':
+    case 'disconnect':
+      return tie.friends;
+    case 'view':
+    case 'connect':
+    case 'block':
+    case 'unblock':
+    case 'report':
+      return true;
+  }
+}
+
+/**
+ * The graph index keeps blocks without direction: a blocked pair is hidden from each other in
+ * every list and path either way, which is what `isVisible('view', ...)` says for both.
+ */
+export function tieFromIndex(blockedWith: boolean, friends: boolean): Tie {
+  return { blockedByViewer: blockedWith, blockedByTarget: blockedWith, friends };
+}

@@ -1,0 +1,35 @@
+import { sql } from 'kysely';
+import type { Db, Trx } from '../../db/database.ts';
+
+export type TieRow = {
+  id: string;
+  seq: number;
+  name: string | null;
+  avatarUrl: string | null;
+  blockedByViewer: boolean;
+  blockedByTarget: boolean;
+  friends: boolean;
+};
+
+/** The facts the interaction policy decides on, for a set of people at once. */
+export function createAccessRepository(db: Db) {
+  return {
+    async ties(viewerSeq: number, ids: readonly string[], trx: Trx | Db = db): Promise<TieRow[]> {
+      if (ids.length === 0) return [];
+      const v = String(viewerSeq);
+      const { rows } = await sql<TieRow>`
+        select u.id, u.seq::int as seq, u.name, u.avatar_url as "avatarUrl",
+          exists (select 1 from blocks b where b.blocker_seq = ${v}::bigint and b.blocked_seq = u.seq)
+            as "blockedByViewer",
+          exists (select 1 from blocks b where b.blocker_seq = u.seq and b.blocked_seq = ${v}::bigint)
+            as "blockedByTarget",
+          exists (select 1 from friendships f
+                   where f.user_low = least(u.seq, ${v}::bigint)
+                     and f.user_high = greatest(u.seq, ${v}::bigint)) as friends
+        from users u where u.id = any(${[...ids]}::uuid[])`.execute(trx);
+      return rows.map((r) => ({ ...r, seq: Number(r.seq) }));
+    },
+  };
+}
+
+export type AccessRepository = ReturnType<typeof createAccessRepository>;

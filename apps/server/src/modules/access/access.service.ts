@@ -1,0 +1,77 @@
+import { networkMessages } from '@heartline/domain';
+import type { Db, Trx } from '../../db/database.ts';
+import { NotFoundError, ValidationError } from '../../lib/errors.ts';
+import { isVisible, type Action, type Tie } from './access.policy.ts';
+import type { AccessRepository, TieRow } from './access.repository.ts';
+
+export type Person = { id: string; seq: number; name: string | null; avatarUrl: string | null };
+export type Target = Person & { tie: Tie };
+
+/** What each action answers for a person who does not exist (spec/2 §5, §8 wording). */
+const missingMessage: Record<Action, string> = {
+  view: networkMessages.userNotFound,
+  connect: networkMessages.userValidationFailed,
+  favorite: networkMessages.userNotFound,
+  disconnect: networkMessages.userNotFound,
+  block: networkMessages.userNotFound,
+  unblock: networkMessages.userNotFound,
+  report: networkMessages.userNotFound,
+};
+
+/** What each action answers when aimed at oneself. */
+const selfMessage: Record<Action, string> = {
+  view: networkMessages.userNotFound,
+  connect: networkMessages.cannotConnectToSelf,
+  favorite: networkMessages.connectionNotFound,
+  disconnect: networkMessages.connectionNotFound,
+  block: networkMessages.cannotBlockSelf,
+  unblock: networkMessages.cannotBlockSelf,
+  report: networkMessages.cannotReportSelf,
+};
+
+const toTarget = (row: TieRow): Target => ({
+  id: row.id,
+  seq: row.seq,
+  name: row.name,
+  avatarUrl: row.avatarUrl,
+  tie: {
+    blockedByViewer: row.blockedByViewer,
+    blockedByTarget: row.blockedByTarget,
+    friends: row.friends,
+  },
+});
+
+/**
+ * Loads the facts of the interaction policy from the database (the source of truth for writes)
+ * and applies it: every path that acts on another person asks here first.
+ */
+export function createAccess(repo: AccessRepository) {
+  return {
+    /** The people among `ids` the viewer can see, with their ties (unknown ids left out). */
+    async visible(viewer: Person, ids: readonly string[], trx?: Trx | Db): Promise<Target[]> {
+      const rows = await repo.ties(viewer.seq, ids, trx);
+      return rows.map(toTarget).filter((t) => isVisible('view', t.tie));
+    },
+
+    /**
+     * The person `targetId` as `action` sees them. Oneself answers with the action's own
+     * message (400); a missing person and one hidden by a block answer the same 404.
+     */
+    async findForAction(
+      viewer: Person,
+      targetId: string,
+      action: Action,
+      trx?: Trx | Db,
+    ): Promise<Target> {
+      if (targetId === viewer.id) throw new ValidationError(selfMessage[action]);
+      const [row] = await repo.ties(viewer.seq, [targetId], trx);
+      const target = row && toTarget(row);
+      if (!target || !isVisible(action, target.tie)) {
+        throw new NotFoundError(missingMessage[action]);
+      }
+      return target;
+    },
+  };
+}
+
+export type Access = ReturnType<typeof createAccess>;

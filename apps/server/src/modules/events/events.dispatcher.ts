@@ -1,0 +1,104 @@
+import { parseStreamEvent } from '@heartline/domain';
+import type { EventsRepository } from './events.repository.ts';
+import type { DeliveryContext, EventHandlers } from './events.handlers.ts';
+
+export type DispatcherDeps = {
+  repo: EventsRepository;
+  handlers: EventHandlers;
+  context: DeliveryContext;
+  /** How often to look for events nobody woke us for (a writer that died, another instance). */
+  pollMs?: number;
+  /** How long delivered events stay for resuming clients. */
+  keepMs?: number;
+  onError?: (err: unknown) => void;
+};
+
+const BATCH = 200;
+/** When another instance holds the dispatch lock, look again this soon (it may be finishing). */
+const BUSY_RETRY_MS = 20;
+
+/**
+ * The read side of the event spine: turns committed events into deliveries, oldest first, one
+ * instance at a time. Each event type has one handler (events.handlers.ts); that is where a
+ * recipient's settings are consulted and push or e-mail jobs are queued. A crash between commit
+ * and delivery leaves the events undelivered in the table, and the next pass (on any instance,
+ * or this one after a restart) sends them: at least once, made exactly once by the clients'
+ * per-stream sequence numbers.
+ */
+export function createDispatcher(deps: DispatcherDeps) {
+  let running: Promise<void> | null = null;
+  let again = false;
+  let stopped = false;
+  let poller: NodeJS.Timeout | undefined;
+  let pruner: NodeJS.Timeout | undefined;
+  let retry: NodeJS.Timeout | undefined;
+
+  async function deliverAll(): Promise<void> {
+    for (;;) {
+      again = false;
+      const delivered = await deps.repo.dispatchBatch(BATCH, async (events) => {
+        for (const stored of events) {
+          const event = parseStreamEvent(stored);
+          if (!event) {
+            deps.onError?.(new Error(`event ${stored.id} (${stored.type}) fails its schema`));
+            continue;
+          }
+          await deps.handlers[event.type](event as never, deps.context);
+        }
+      });
+      if (delivered === null) {
+        clearTimeout(retry);
+        retry = setTimeout(kick, BUSY_RETRY_MS);
+        return;
+      }
+      if (delivered < BATCH && !again) return;
+    }
+  }
+
+  /** Something committed: deliver it (coalesced with a pass already running). */
+  function kick(): void {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = deliverAll()
+      .catch((err: unknown) => deps.onError?.(err))
+      .finally(() => {
+        running = null;
+        if (again) kick();
+      });
+  }
+
+  return {
+    kick,
+    start(): void {
+      poller = setInterval(kick, deps.pollMs ?? 1000);
+      poller.unref();
+      const keepMs = deps.keepMs ?? 7 * 24 * 60 * 60 * 1000;
+      pruner = setInterval(
+        () =>
+          void deps.repo
+            .prune(new Date(Date.now() - keepMs))
+            .catch((err: unknown) => deps.onError?.(err)),
+        60 * 60 * 1000,
+      );
+      pruner.unref();
+      kick();
+    },
+    async stop(): Promise<void> {
+      stopped = true;
+      clearInterval(poller);
+      clearInterval(pruner);
+      clearTimeout(retry);
+      await running;
+    },
+    /** Resolves once everything committed so far has been delivered by this instance. */
+    async drain(): Promise<void> {
+      kick();
+      while (running) await running;
+    },
+  };
+}
+
+export type Dispatcher = ReturnType<typeof createDispatcher>;

@@ -1,0 +1,129 @@
+import { sql } from 'kysely';
+import type { Db, Trx } from '../../db/database.ts';
+
+export type NewEvent = { stream: string; type: string; actorId: string | null; payload: unknown };
+export type StoredEvent = {
+  id: number;
+  stream: string;
+  seq: number;
+  type: string;
+  payload: unknown;
+};
+
+/** Only one instance dispatches at a time, so each stream goes out in order. */
+const DISPATCH_LOCK = 0x4856_4e54; // "HVNT"
+
+type Row = { id: string; stream: string; seq: string; type: string; payload: unknown };
+const toStored = (r: Row): StoredEvent => ({ ...r, id: Number(r.id), seq: Number(r.seq) });
+
+/** SQL of the event outbox: appending inside a writer's transaction, dispatching, resuming. */
+export function createEventsRepository(db: Db) {
+  return {
+    /**
+     * Appends events, numbering each stream on from its last seq. Streams are locked in sorted
+     * order, so two writers that both touch streams A and B cannot deadlock on them.
+     */
+    async append(trx: Trx, events: readonly NewEvent[]): Promise<void> {
+      if (events.length === 0) return;
+      const perStream = new Map<string, number>();
+      for (const e of events) perStream.set(e.stream, (perStream.get(e.stream) ?? 0) + 1);
+      const streams = [...perStream.keys()].sort();
+      const { rows } = await sql<{ stream: string; lastSeq: string }>`
+        insert into event_streams (stream, last_seq)
+        select s, n from unnest(${streams}::text[], ${streams.map((s) => perStream.get(s)!)}::bigint[]) as t(s, n)
+        on conflict (stream) do update set last_seq = event_streams.last_seq + excluded.last_seq
+        returning stream, last_seq as "lastSeq"`.execute(trx);
+      const next = new Map(
+        rows.map((r) => [r.stream, Number(r.lastSeq) - perStream.get(r.stream)! + 1]),
+      );
+      await trx
+        .insertInto('events')
+        .values(
+          events.map((e) => {
+            const seq = next.get(e.stream)!;
+            next.set(e.stream, seq + 1);
+            return {
+              stream: e.stream,
+              seq: String(seq),
+              type: e.type,
+              actorId: e.actorId,
+              payload: JSON.stringify(e.payload),
+            };
+          }),
+        )
+        .execute();
+    },
+
+    /**
+     * Runs `deliver` over the oldest undelivered events while holding the dispatch lock, and
+     * marks them delivered in the same transaction. Null when another instance holds the lock.
+     * A crash before the commit leaves them undelivered: they go out again (at least once).
+     */
+    async dispatchBatch(
+      limit: number,
+      deliver: (events: StoredEvent[]) => Promise<void>,
+    ): Promise<number | null> {
+      return db.transaction().execute(async (trx) => {
+        const { rows: locked } = await sql<{ ok: boolean }>`
+          select pg_try_advisory_xact_lock(${DISPATCH_LOCK}) as ok`.execute(trx);
+        if (!locked[0]?.ok) return null;
+        const rows = await trx
+          .selectFrom('events')
+          .select(['id', 'stream', 'seq', 'type', 'payload'])
+          .where('dispatchedAt', 'is', null)
+          .orderBy('id')
+          .limit(limit)
+          .execute();
+        if (rows.length === 0) return 0;
+        await deliver(rows.map(toStored));
+        await trx
+          .updateTable('events')
+          .set({ dispatchedAt: new Date() })
+          .where(
+            'id',
+            'in',
+            rows.map((r) => r.id),
+          )
+          .execute();
+        return rows.length;
+      });
+    },
+
+    /** Up to `limit` events of a stream after `afterSeq`, in order. */
+    async after(stream: string, afterSeq: number, limit: number): Promise<StoredEvent[]> {
+      const rows = await db
+        .selectFrom('events')
+        .select(['id', 'stream', 'seq', 'type', 'payload'])
+        .where('stream', '=', stream)
+        .where('seq', '>', String(afterSeq))
+        .orderBy('seq')
+        .limit(limit)
+        .execute();
+      return rows.map(toStored);
+    },
+
+    /** The last seq handed out per stream (0 for a stream with no events yet). */
+    async heads(streams: readonly string[]): Promise<Map<string, number>> {
+      const out = new Map(streams.map((s) => [s, 0]));
+      if (streams.length === 0) return out;
+      const rows = await db
+        .selectFrom('eventStreams')
+        .select(['stream', 'lastSeq'])
+        .where('stream', 'in', [...streams])
+        .execute();
+      for (const r of rows) out.set(r.stream, Number(r.lastSeq));
+      return out;
+    },
+
+    /** Delivered events older than `before` go; a client further behind refetches. */
+    async prune(before: Date): Promise<void> {
+      await db
+        .deleteFrom('events')
+        .where('createdAt', '<', before)
+        .where('dispatchedAt', 'is not', null)
+        .execute();
+    },
+  };
+}
+
+export type EventsRepository = ReturnType<typeof createEventsRepository>;

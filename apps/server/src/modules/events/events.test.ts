@@ -1,0 +1,142 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RESUME_MAX_EVENTS, userRoom } from '@heartline/domain';
+import {
+  createTestDatabase,
+  dbKind,
+  startTestServer,
+  type TestDatabase,
+  type TestServer,
+} from '../../../test/harness.ts';
+import { browserFor, createPeople } from '../../../test/network-fixtures.ts';
+import { listen, type Listener } from '../../../test/realtime-client.ts';
+
+let tdb: TestDatabase;
+let server: TestServer;
+const listeners: Listener[] = [];
+
+beforeAll(async () => {
+  tdb = await createTestDatabase();
+  server = await startTestServer(tdb.db);
+});
+afterAll(async () => {
+  for (const l of listeners) l.socket.disconnect();
+  await server?.stop();
+  await tdb?.drop();
+});
+
+async function person(name: string) {
+  const [p] = await createPeople(tdb.db, [name]);
+  const browser = await browserFor(server, p!);
+  return { ...p!, cookie: browser.cookieHeader() };
+}
+
+async function notices(userId: string, texts: string[]) {
+  for (const text of texts) {
+    await server.transact(async (_trx, emit) => emit(userRoom(userId), 'system.notice', { text }));
+  }
+}
+
+function open(cookie: string) {
+  const l = listen(server.baseUrl, cookie);
+  listeners.push(l);
+  return l;
+}
+
+const texts = (l: Listener) =>
+  l.applied.flatMap((e) => (e.type === 'system.notice' ? [e.payload.text] : []));
+
+describe(`event outbox and resume (${dbKind})`, () => {
+  it('numbers each stream 1, 2, 3 ... in commit order and delivers once', async () => {
+    const ann = await person('Ann Outbox');
+    const live = open(ann.cookie);
+    await live.ready();
+    await notices(ann.id, ['one', 'two', 'three']);
+    await live.next('system.notice', (p) => p.text === 'three');
+    expect(live.applied.map((e) => [e.seq, e.stream])).toEqual([
+      [1, userRoom(ann.id)],
+      [2, userRoom(ann.id)],
+      [3, userRoom(ann.id)],
+    ]);
+    expect(live.received).toHaveLength(3);
+  });
+
+  it('gives a client that was offline exactly the events it missed, in order', async () => {
+    const ben = await person('Ben Offline');
+    const client = open(ben.cookie);
+    await client.ready();
+    await notices(ben.id, ['before']);
+    await client.next('system.notice', (p) => p.text === 'before');
+
+    client.socket.disconnect();
+    const missed = Array.from({ length: 7 }, (_, i) => `missed ${i + 1}`);
+    await notices(ben.id, missed);
+    await server.dispatcher.drain();
+    client.socket.connect();
+    await client.next('system.notice', (p) => p.text === 'missed 7');
+    await notices(ben.id, ['after']);
+    await client.next('system.notice', (p) => p.text === 'after');
+
+    expect(texts(client)).toEqual(['before', ...missed, 'after']);
+    expect(client.applied.map((e) => e.seq)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+  });
+
+  it('tells a client further behind than a replay to refetch instead', async () => {
+    const cat = await person('Cat Behind');
+    const client = open(cat.cookie);
+    await client.ready();
+    expect(client.missed).toHaveLength(2); // first contact with its user and session streams
+    client.socket.disconnect();
+    await server.transact(async (_trx, emit) => {
+      for (let i = 0; i <= RESUME_MAX_EVENTS; i++) {
+        emit(userRoom(cat.id), 'system.notice', { text: `n${i}` });
+      }
+    });
+    await server.dispatcher.drain();
+    client.socket.connect();
+    await expect.poll(() => client.missed.length).toBe(3);
+    expect(client.missed[2]).toBe(userRoom(cat.id));
+    expect(client.applied).toEqual([]);
+    // From the new head on, events flow again.
+    await notices(cat.id, ['fresh']);
+    expect(await client.next('system.notice')).toEqual({ text: 'fresh' });
+  });
+
+  it('answers a resume only for the socket’s own streams', async () => {
+    const dan = await person('Dan Reader');
+    const eve = await person('Eve Private');
+    await notices(eve.id, ['secret']);
+    const client = open(dan.cookie);
+    await client.ready();
+    const ack = await client.socket.emitWithAck('stream.resume', {
+      streams: { [userRoom(eve.id)]: 0 },
+    });
+    expect(ack).toMatchObject({ ok: true, events: [] });
+    expect(ack.ok && Object.keys(ack.heads)).not.toContain(userRoom(eve.id));
+    const bad = await client.socket.emitWithAck('stream.resume', {
+      streams: { [userRoom(dan.id)]: -1 },
+    });
+    expect(bad).toEqual({ ok: false, error: 'VALIDATION_FAILED' });
+  });
+
+  it('refuses an event whose payload breaks the contract, with the change it came with', async () => {
+    const fay = await person('Fay Contract');
+    await expect(
+      server.transact(async (trx, emit) => {
+        await trx.updateTable('users').set({ bio: 'changed' }).where('id', '=', fay.id).execute();
+        emit(userRoom(fay.id), 'system.notice', { text: 42 } as unknown as { text: string });
+      }),
+    ).rejects.toThrow();
+    const row = await tdb.db
+      .selectFrom('users')
+      .select('bio')
+      .where('id', '=', fay.id)
+      .executeTakeFirstOrThrow();
+    expect(row.bio).not.toBe('changed');
+    const events = await tdb.db
+      .selectFrom('events')
+      .select('id')
+      .where('stream', '=', userRoom(fay.id))
+      .execute();
+    expect(events).toEqual([]);
+  });
+});

@@ -1,0 +1,82 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  createReportSchema,
+  REPORT_LIMIT,
+  updatePrivacySchema,
+  userIdParamsSchema,
+  type BlockList,
+  type FavoriteState,
+  type Ok,
+  type PrivacySettings,
+} from '@heartline/domain';
+import { parseInput } from '../../lib/validate.ts';
+import type { RateLimitRule, RateLimits } from '../../plugins/rate-limit.ts';
+import { requireSession } from '../../plugins/session.ts';
+import type { RelationsService } from './relations.service.ts';
+
+const reportRule: RateLimitRule = {
+  name: 'reports',
+  points: REPORT_LIMIT.points,
+  durationSec: REPORT_LIMIT.windowMs / 1000,
+  message: () => 'Too many reports. Please wait before sending more.',
+};
+
+/** Row actions on another person and the own path privacy (docs/API-network.md). */
+export function registerRelationsRoutes(
+  app: FastifyInstance,
+  deps: { relations: RelationsService; limits: RateLimits },
+) {
+  const { relations } = deps;
+  const target = (params: unknown) => parseInput(userIdParamsSchema, params).userId;
+  const ok: Ok = { ok: true };
+
+  app.post('/api/favorites/:userId', async (request): Promise<FavoriteState> => {
+    const { userId } = requireSession(request);
+    return relations.addFavorite(userId, target(request.params));
+  });
+  app.delete('/api/favorites/:userId', async (request): Promise<FavoriteState> => {
+    const { userId } = requireSession(request);
+    return relations.removeFavorite(userId, target(request.params));
+  });
+  app.post('/api/favorites/:userId/toggle', async (request): Promise<FavoriteState> => {
+    const { userId } = requireSession(request);
+    return relations.toggleFavorite(userId, target(request.params));
+  });
+
+  app.post('/api/connections/:userId/disconnect', async (request): Promise<Ok> => {
+    const { userId } = requireSession(request);
+    await relations.disconnect(userId, target(request.params));
+    return ok;
+  });
+
+  app.get('/api/blocks', async (request): Promise<BlockList> => {
+    return relations.blocks(requireSession(request).userId);
+  });
+  app.post('/api/blocks/:userId', async (request): Promise<Ok> => {
+    const { userId } = requireSession(request);
+    await relations.block(userId, target(request.params));
+    return ok;
+  });
+  app.delete('/api/blocks/:userId', async (request): Promise<Ok> => {
+    const { userId } = requireSession(request);
+    await relations.unblock(userId, target(request.params));
+    return ok;
+  });
+
+  app.post('/api/reports', async (request, reply) => {
+    const { userId } = requireSession(request);
+    const input = parseInput(createReportSchema, request.body ?? {});
+    await deps.limits.consume(reportRule, userId);
+    const created = await relations.report(userId, input);
+    return reply.status(201).send(created);
+  });
+
+  app.get('/api/me/privacy', async (request): Promise<PrivacySettings> => {
+    return relations.privacy(requireSession(request).userId);
+  });
+  app.put('/api/me/privacy', async (request): Promise<PrivacySettings> => {
+    const { userId } = requireSession(request);
+    const input = parseInput(updatePrivacySchema, request.body ?? {});
+    return relations.setPrivacy(userId, input.showInPaths);
+  });
+}

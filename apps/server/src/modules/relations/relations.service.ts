@@ -1,0 +1,163 @@
+import { v7 as uuidv7 } from 'uuid';
+import {
+  networkMessages,
+  userRoom,
+  type BlockList,
+  type CreateReportInput,
+  type FavoriteState,
+  type PrivacySettings,
+} from '@heartline/domain';
+import { NotFoundError, UnauthorizedError } from '../../lib/errors.ts';
+import { can } from '../access/access.policy.ts';
+import type { Access, Person } from '../access/access.service.ts';
+import type { Graph } from '../graph/graph.service.ts';
+import type { NetworkRepository } from '../network/network.repository.ts';
+import { presentBlockList } from './relations.presenter.ts';
+
+/**
+ * Row actions on another person: favorite, disconnect, block, unblock, report; and the own
+ * "show me in paths" setting. Each asks the interaction policy first (access); friendship
+ * changes go through the graph write path with their events.
+ */
+export function createRelationsService(deps: {
+  graph: Graph;
+  people: NetworkRepository;
+  access: Access;
+  /** Someone's favorites or pending count changed (every instance drops its cached copy). */
+  countsChanged: (seqs: number[]) => void;
+}) {
+  const { graph, people, access } = deps;
+  const { repo } = graph;
+
+  async function me(userId: string): Promise<Person> {
+    const user = await people.findUser(userId);
+    if (!user) throw new UnauthorizedError();
+    return user;
+  }
+
+  /** Favorites hang on a friendship: a visible stranger answers 'Connection not found'. */
+  async function favoriteState(userId: string, targetId: string, want: boolean | 'toggle') {
+    const viewer = await me(userId);
+    const target = await access.findForAction(viewer, targetId, 'favorite');
+    const current = await people.isFavorite(viewer.seq, target.seq);
+    const next = want === 'toggle' ? !current : want;
+    if (next === current) return { userId: target.id, isFavorited: current };
+    if (!next) {
+      await people.removeFavorite(viewer.seq, target.seq);
+      deps.countsChanged([viewer.seq]);
+      return { userId: target.id, isFavorited: false };
+    }
+    if (!can('favorite', target.tie) || !(await people.addFavorite(viewer.seq, target.seq))) {
+      throw new NotFoundError(networkMessages.connectionNotFound);
+    }
+    deps.countsChanged([viewer.seq]);
+    return { userId: target.id, isFavorited: true };
+  }
+
+  return {
+    addFavorite: (userId: string, targetId: string): Promise<FavoriteState> =>
+      favoriteState(userId, targetId, true),
+    removeFavorite: (userId: string, targetId: string): Promise<FavoriteState> =>
+      favoriteState(userId, targetId, false),
+    toggleFavorite: (userId: string, targetId: string): Promise<FavoriteState> =>
+      favoriteState(userId, targetId, 'toggle'),
+
+    /** Ends a friendship. The other person is not notified beyond a silent list refresh. */
+    async disconnect(userId: string, targetId: string): Promise<void> {
+      const viewer = await me(userId);
+      const target = await access.findForAction(viewer, targetId, 'disconnect');
+      const removed = await graph.write(async (trx, record, emit) => {
+        if (!(await repo.deleteFriendship(trx, viewer.seq, target.seq))) return false;
+        await repo.deleteFavoritesBetween(trx, viewer.seq, target.seq);
+        await record('remove', viewer.seq, target.seq);
+        emit(userRoom(viewer.id), 'friendship.removed', { userId: target.id }, viewer.id);
+        emit(userRoom(target.id), 'friendship.removed', { userId: viewer.id }, viewer.id);
+        return true;
+      });
+      if (!removed) throw new NotFoundError(networkMessages.connectionNotFound);
+    },
+
+    /**
+     * Blocks: ends any friendship, withdraws open requests and favorites, files a report for the
+     * moderators (the dialog promises it), and hides both people from each other.
+     */
+    async block(userId: string, targetId: string): Promise<void> {
+      const viewer = await me(userId);
+      const target = await access.findForAction(viewer, targetId, 'block');
+      const recipients = await graph.write(async (trx, record, emit) => {
+        if (!(await repo.insertBlock(trx, viewer.seq, target.seq))) return [];
+        if (await repo.deleteFriendship(trx, viewer.seq, target.seq)) {
+          emit(userRoom(viewer.id), 'friendship.removed', { userId: target.id }, viewer.id);
+          emit(userRoom(target.id), 'friendship.removed', { userId: viewer.id }, viewer.id);
+        }
+        await repo.deleteFavoritesBetween(trx, viewer.seq, target.seq);
+        const withdrawnTo = await people.cancelOpenRequestsBetween(trx, viewer.id, target.id);
+        await people.insertReport(
+          {
+            id: uuidv7(),
+            reporterId: viewer.id,
+            reportedId: target.id,
+            reason: 'blocked',
+            context: 'block',
+            details: '',
+          },
+          trx,
+        );
+        await record('block', viewer.seq, target.seq);
+        for (const id of new Set(withdrawnTo)) {
+          const pendingRequests = await people.pendingIncoming(id, trx);
+          emit(userRoom(id), 'badges.updated', { pendingRequests }, viewer.id);
+        }
+        return withdrawnTo;
+      });
+      if (recipients.length > 0) deps.countsChanged([viewer.seq, target.seq]);
+    },
+
+    /** Lifts the viewer's own block; the pair stays hidden while the other side blocks too. */
+    async unblock(userId: string, targetId: string): Promise<void> {
+      const viewer = await me(userId);
+      const target = await access.findForAction(viewer, targetId, 'unblock');
+      await graph.write(async (trx, record) => {
+        if (!(await repo.deleteBlock(trx, viewer.seq, target.seq))) return;
+        if (await repo.blockedEitherWay(viewer.seq, target.seq, trx)) return;
+        await record('unblock', viewer.seq, target.seq);
+      });
+    },
+
+    async blocks(userId: string): Promise<BlockList> {
+      return presentBlockList(await repo.listBlocks((await me(userId)).seq));
+    },
+
+    async report(userId: string, input: CreateReportInput & { details?: string }) {
+      const viewer = await me(userId);
+      const target = await access.findForAction(viewer, input.userId, 'report');
+      const id = uuidv7();
+      await people.insertReport({
+        id,
+        reporterId: viewer.id,
+        reportedId: target.id,
+        reason: input.reason,
+        context: input.context,
+        details: input.details ?? '',
+      });
+      return { id, message: networkMessages.reported };
+    },
+
+    async privacy(userId: string): Promise<PrivacySettings> {
+      const showInPaths = await people.showInPaths(userId);
+      if (showInPaths === undefined) throw new UnauthorizedError();
+      return { showInPaths };
+    },
+
+    async setPrivacy(userId: string, showInPaths: boolean): Promise<PrivacySettings> {
+      const viewer = await me(userId);
+      await graph.write(async (trx, record) => {
+        await repo.setShowInPaths(trx, viewer.seq, showInPaths);
+        await record('user', viewer.seq);
+      });
+      return { showInPaths };
+    },
+  };
+}
+
+export type RelationsService = ReturnType<typeof createRelationsService>;

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import type { StreamEvent } from './realtime-events.ts';
+import { StreamCursor } from './stream-cursor.ts';
+
+const S = 'user:a';
+const ev = (seq: number, stream = S): StreamEvent => ({
+  stream,
+  seq,
+  type: 'system.notice',
+  payload: { text: `${stream}#${seq}` },
+});
+
+function harness() {
+  const applied: string[] = [];
+  const resumes: Record<string, number>[] = [];
+  const missed: string[] = [];
+  const cursor = new StreamCursor({
+    apply: (e) => applied.push(`${e.stream}#${e.seq}`),
+    resume: (streams) => resumes.push(streams),
+    missed: (stream) => missed.push(stream),
+  });
+  const ok = (events: StreamEvent[], heads: Record<string, number>, outdated: string[] = []) =>
+    cursor.resumed({ ok: true, events, heads, outdated });
+  return { cursor, applied, resumes, missed, ok };
+}
+
+describe('StreamCursor', () => {
+  it('starts at the head on first contact and asks for a refetch', () => {
+    const h = harness();
+    h.cursor.connected();
+    expect(h.resumes).toEqual([{}]);
+    h.ok([], { [S]: 5 });
+    expect(h.missed).toEqual([S]);
+    h.cursor.receive(ev(6));
+    expect(h.applied).toEqual([`${S}#6`]);
+  });
+
+  it('drops duplicates and asks for the missing ones on a gap', () => {
+    const h = harness();
+    h.cursor.connected();
+    h.ok([], { [S]: 0 });
+    h.cursor.receive(ev(1));
+    h.cursor.receive(ev(1));
+    h.cursor.receive(ev(3));
+    expect(h.applied).toEqual([`${S}#1`]);
+    expect(h.resumes.at(-1)).toEqual({ [S]: 1 });
+    // Live events during the resume wait, then merge with the replay in order.
+    h.cursor.receive(ev(4));
+    h.ok([ev(2), ev(3)], { [S]: 3 });
+    expect(h.applied).toEqual([`${S}#1`, `${S}#2`, `${S}#3`, `${S}#4`]);
+  });
+
+  it('replays exactly what was missed after a reconnect', () => {
+    const h = harness();
+    h.cursor.connected();
+    h.ok([], { [S]: 2 });
+    h.cursor.receive(ev(3));
+    h.cursor.disconnected();
+    h.cursor.connected();
+    expect(h.resumes.at(-1)).toEqual({ [S]: 3 });
+    h.ok([ev(4), ev(5)], { [S]: 5 });
+    h.cursor.receive(ev(5));
+    expect(h.applied).toEqual([`${S}#3`, `${S}#4`, `${S}#5`]);
+  });
+
+  it('jumps to the head of an outdated stream and reports it missed', () => {
+    const h = harness();
+    h.cursor.connected();
+    h.ok([], { [S]: 1 });
+    h.cursor.disconnected();
+    h.cursor.connected();
+    h.ok([], { [S]: 900 }, [S]);
+    expect(h.missed).toEqual([S, S]);
+    h.cursor.receive(ev(901));
+    expect(h.applied).toEqual([`${S}#901`]);
+  });
+
+  it('forgets every position on reset', () => {
+    const h = harness();
+    h.cursor.connected();
+    h.ok([], { [S]: 4 });
+    h.cursor.reset();
+    expect(h.cursor.positions()).toEqual({});
+  });
+});
