@@ -1,7 +1,34 @@
-import { expect, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
 import { newcomer, signInAsNew, signInAsPersona } from './helpers.ts';
 
 export type Person = { id: string; name: string };
+
+/** Someone signed in in a browser of their own: `page` acts for them, in the UI and the API. */
+export type Member = Person & { page: Page };
+
+export type People = {
+  /** A new person past onboarding, in a browser context of their own. */
+  signUp: (label: string) => Promise<Member>;
+};
+
+/**
+ * `test` with `people`, for journeys that change someone's network: they create the people
+ * they change instead of changing the seeded personas other journeys read. Every context it
+ * opened is closed when the test ends, passed or failed.
+ */
+export const test = base.extend<{ people: People }>({
+  people: async ({ browser }, use) => {
+    const opened: BrowserContext[] = [];
+    await use({
+      async signUp(label) {
+        const context = await browser.newContext();
+        opened.push(context);
+        return joinAs(await context.newPage(), label);
+      },
+    });
+    await Promise.all(opened.map((context) => context.close()));
+  },
+});
 
 /**
  * Opens a path and waits until the realtime socket has joined (Socket.IO's "40" connect
@@ -40,7 +67,71 @@ export async function signUpOnboarded(page: Page, label: string): Promise<Person
   });
   expect(saved.ok()).toBe(true);
   expect((await page.request.post('/api/onboarding/complete')).ok()).toBe(true);
+  // The app persists its queries (about 1 s after a change). If the onboarding screen stayed
+  // open long enough (a busy machine), the next start restores "onboarding not completed" and
+  // sends the next screen back to /onboarding before asking the server. Forget that cache, on
+  // a page of the app's origin that runs no app, so nothing writes it again.
+  await page.goto('/api/health');
+  await page.evaluate(() => localStorage.removeItem('heartline.queryCache'));
   return { id: (await me(page)).id, name: person.name };
+}
+
+/** A new person past onboarding on `page` (the test's own browser), as a Member. */
+export async function joinAs(page: Page, label: string): Promise<Member> {
+  return { ...(await signUpOnboarded(page, label)), page };
+}
+
+/** A connection request from `from` to `to` through the API; resolves to the request's id. */
+export async function sendRequest(from: Page, to: Person): Promise<string> {
+  const response = await from.request.post('/api/connection-requests', {
+    data: { toUserId: to.id },
+  });
+  expect(response.status()).toBe(201);
+  return ((await response.json()) as { request: { id: string } }).request.id;
+}
+
+/**
+ * Makes `a` and `b` friends the way the app does: `a` asks, `b` accepts (the Connect button
+ * and the Requests tab have journeys of their own; here the friendship is the setup).
+ */
+export async function befriend(a: Member, b: Member) {
+  const requestId = await sendRequest(a.page, b);
+  const accepted = await b.page.request.post(`/api/connection-requests/${requestId}/accept`);
+  expect(accepted.ok()).toBe(true);
+  const { request } = (await accepted.json()) as {
+    request: { status: string; user: { userId: string } };
+  };
+  expect(request).toMatchObject({ status: 'accepted', user: { userId: a.id } });
+}
+
+export type SmallNetwork = {
+  me: Member;
+  /** My friends; the first one is the friend of friendOfFriend. */
+  friends: [Member, ...Member[]];
+  friendOfFriend: Member;
+};
+
+/**
+ * New people around a new "me" on `page`: `friends` each befriend me (3 unlock my 2nd-degree
+ * tab), and `friendOfFriend` befriends only the first of them, so they are my one 2nd-degree
+ * connection, reached through friends[0] alone. Sign-ups run side by side; they share nothing.
+ */
+export async function smallNetwork(
+  page: Page,
+  people: People,
+  labels: { me: string; friends: [string, ...string[]]; friendOfFriend: string },
+): Promise<SmallNetwork> {
+  const [first, ...others] = labels.friends;
+  const [me, friendOfFriend, connector, ...rest] = await Promise.all([
+    joinAs(page, labels.me),
+    people.signUp(labels.friendOfFriend),
+    people.signUp(first),
+    ...others.map((label) => people.signUp(label)),
+  ]);
+  const friends: SmallNetwork['friends'] = [connector, ...rest];
+  for (const friend of friends) await befriend(me, friend);
+  await befriend(friendOfFriend, connector);
+  return { me, friends, friendOfFriend };
 }
 
 export async function signInPersona(page: Page, name: RegExp): Promise<Person> {

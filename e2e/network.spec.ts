@@ -1,27 +1,43 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import {
+  befriend,
+  joinAs,
   openTab,
   row,
   rows,
   signInPersona,
   signUpOnboarded,
+  smallNetwork,
   summary,
+  test,
   toast,
 } from './network-helpers.ts';
 import { animationsSettled } from './helpers.ts';
 
 /**
- * The Network screen against the seeded demo world (apps/server/src/db/seed/personas.ts):
- * alice's friends are bob, carol, dave and erin (plus generated people); frank is 2nd degree
- * through bob only, heidi 3rd degree through bob and frank.
+ * The Network screen. Journeys that only look read the seeded demo world
+ * (apps/server/src/db/seed/personas.ts): alice's friends are bob, carol, dave and erin (plus
+ * generated people); frank is 2nd degree through bob only, heidi 3rd degree through bob and
+ * frank. Journeys that change a network (favorites, disconnect, report, connect, privacy,
+ * block) build one of new people instead, so no journey depends on another one's leftovers and
+ * the personas stay as the seed made them.
  */
 
-async function openNetworkAs(page: Page, persona: RegExp) {
-  await signInPersona(page, persona);
+async function openNetwork(page: Page) {
   await page.goto('/network');
   await expect(page.getByRole('heading', { name: 'Network', level: 1 })).toBeVisible();
   await expect(rows(page).first()).toBeVisible();
+}
+
+async function openNetworkAs(page: Page, persona: RegExp) {
+  await signInPersona(page, persona);
+  await openNetwork(page);
+}
+
+/** The names on the rows shown, in order. */
+function rowNames(page: Page) {
+  return rows(page).locator('.conn__name');
 }
 
 test('the tabs show the counts of the summary and the header says how many connections', async ({
@@ -127,10 +143,19 @@ test('a 2nd-degree row shows its trust and mutual count whole at phone width', a
   expect(clipped).toBe(false);
 });
 
-test('the favorite star toggles at once and persists after a reload', async ({ page }) => {
-  await openNetworkAs(page, /Alice/);
+test('the favorite star toggles at once and persists after a reload', async ({ page, people }) => {
+  // Two friends of equal standing rank by name, Ava before Zeno, until Zeno is a favorite.
+  const [me, ava, zeno] = await Promise.all([
+    joinAs(page, 'Fay'),
+    people.signUp('Ava'),
+    people.signUp('Zeno'),
+  ]);
+  await befriend(me, ava);
+  await befriend(me, zeno);
+  await openNetwork(page);
   await openTab(page, /^1st/);
-  const star = row(page, 'Dave Dekker').getByRole('button', { name: 'Favorite Dave Dekker' });
+  await expect(rowNames(page)).toHaveText([ava.name, zeno.name]);
+  const star = row(page, zeno.name).getByRole('button', { name: `Favorite ${zeno.name}` });
   await expect(star).toHaveAttribute('aria-pressed', 'false');
   const saved = page.waitForResponse(
     (r) => r.url().includes('/api/favorites/') && r.request().method() === 'POST',
@@ -143,58 +168,66 @@ test('the favorite star toggles at once and persists after a reload', async ({ p
   await page.evaluate(() => localStorage.clear());
   await page.reload();
   await expect(page.getByRole('tab', { name: 'Favorites (1)' })).toBeVisible();
-  await expect(
-    row(page, 'Dave Dekker').getByRole('button', { name: 'Favorite Dave Dekker' }),
-  ).toHaveAttribute('aria-pressed', 'true');
+  await expect(star).toHaveAttribute('aria-pressed', 'true');
   // Favorites rank first.
-  await expect(rows(page).first()).toContainText('Dave Dekker');
+  await expect(rowNames(page)).toHaveText([zeno.name, ava.name]);
   await openTab(page, /^Favorites/);
-  await expect(rows(page)).toHaveCount(1);
+  await expect(rowNames(page)).toHaveText([zeno.name]);
 
-  // And back, leaving the demo world as it was.
-  await row(page, 'Dave Dekker').getByRole('button', { name: 'Favorite Dave Dekker' }).click();
-  await expect(
-    row(page, 'Dave Dekker').getByRole('button', { name: 'Favorite Dave Dekker' }),
-  ).toHaveAttribute('aria-pressed', 'false');
+  // And off again: un-starring is saved too.
+  await star.click();
+  await expect(star).toHaveAttribute('aria-pressed', 'false');
   await expect(page.getByRole('tab', { name: 'Favorites (0)' })).toBeVisible();
+  expect((await summary(page)).counts.favorites).toBe(0);
 });
 
-test('disconnect asks first, then removes the row', async ({ page }) => {
-  // judy: her own corner of the demo world, so alice's network stays as the other tests expect.
-  await openNetworkAs(page, /Judy/);
+test('disconnect asks first, then removes the row', async ({ page, people }) => {
+  const [me, ava, zeno] = await Promise.all([
+    joinAs(page, 'Dina'),
+    people.signUp('Ava'),
+    people.signUp('Zeno'),
+  ]);
+  await befriend(me, ava);
+  await befriend(me, zeno);
+  await openNetwork(page);
   await openTab(page, /^1st/);
-  const before = await summary(page);
-  const first = rows(page).first();
-  const name = (await first.locator('.conn__name').textContent()) ?? '';
-  expect(name).not.toBe('');
+  await expect(page.getByRole('tab', { name: '1st (2)' })).toBeVisible();
+  const target = row(page, zeno.name);
 
-  await first.getByRole('button', { name: `More options for ${name}` }).click();
+  await target.getByRole('button', { name: `More options for ${zeno.name}` }).click();
   await expect(page.getByRole('menuitem', { name: 'Block' })).toBeVisible();
   await expect(page.getByRole('menuitem', { name: 'Report' })).toBeVisible();
   await page.getByRole('menuitem', { name: 'Disconnect' }).click();
-  const dialog = page.getByRole('dialog', { name: `Disconnect from ${name}?` });
+  const dialog = page.getByRole('dialog', { name: `Disconnect from ${zeno.name}?` });
   await expect(dialog).toContainText('They will not be notified.');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
-  await expect(row(page, name)).toBeVisible();
+  await expect(target).toBeVisible();
 
-  await first.getByRole('button', { name: `More options for ${name}` }).click();
+  await target.getByRole('button', { name: `More options for ${zeno.name}` }).click();
   await page.getByRole('menuitem', { name: 'Disconnect' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Disconnect' }).click();
-  await expect(page.getByRole('dialog')).toBeHidden();
-  await expect(row(page, name)).toHaveCount(0);
-  await expect(page.getByRole('tab', { name: `1st (${before.counts.first - 1})` })).toBeVisible();
-  expect((await summary(page)).counts.first).toBe(before.counts.first - 1);
+  await dialog.getByRole('button', { name: 'Disconnect' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(target).toHaveCount(0);
+  await expect(page.getByRole('tab', { name: '1st (1)' })).toBeVisible();
+  await expect(rowNames(page)).toHaveText([ava.name]);
+  // The friendship is gone on both sides.
+  expect((await summary(page)).counts.first).toBe(1);
+  expect((await summary(zeno.page)).counts.first).toBe(0);
 });
 
-test('report asks for a reason; block explains what it does', async ({ page }) => {
-  await openNetworkAs(page, /Dave/);
+test('report asks for a reason; block explains what it does', async ({ page, people }) => {
+  const { friendOfFriend: target } = await smallNetwork(page, people, {
+    me: 'Remy',
+    friends: ['Ava', 'Ben', 'Cas'],
+    friendOfFriend: 'Otto',
+  });
+  await openNetwork(page);
   await openTab(page, /^2nd/);
-  const target = rows(page).first();
-  const name = (await target.locator('.conn__name').textContent()) ?? '';
-  await target.getByRole('button', { name: `More options for ${name}` }).click();
+  const targetRow = row(page, target.name);
+  await targetRow.getByRole('button', { name: `More options for ${target.name}` }).click();
   await page.getByRole('menuitem', { name: 'Report' }).click();
-  const report = page.getByRole('dialog', { name: `Report ${name}?` });
+  const report = page.getByRole('dialog', { name: `Report ${target.name}?` });
   await expect(report).toContainText('Reports are handled confidentially by our moderators.');
   await expect(report.getByRole('button', { name: 'Report' })).toBeDisabled();
   await report.getByRole('radio', { name: 'Spam' }).check();
@@ -202,28 +235,39 @@ test('report asks for a reason; block explains what it does', async ({ page }) =
   await expect(report).toBeHidden();
   await expect(toast(page, /moderators/)).toBeVisible();
 
-  await target.getByRole('button', { name: `More options for ${name}` }).click();
+  await targetRow.getByRole('button', { name: `More options for ${target.name}` }).click();
   await page.getByRole('menuitem', { name: 'Block' }).click();
-  const block = page.getByRole('dialog', { name: `Block ${name}?` });
+  const block = page.getByRole('dialog', { name: `Block ${target.name}?` });
   await expect(block).toContainText('It lasts until you unblock them.');
   await block.getByRole('button', { name: 'Cancel' }).click();
   await expect(block).toBeHidden();
+  // Reporting alone changes nothing in the network.
+  await expect(targetRow).toBeVisible();
 });
 
-test('connect sends a request and the row remembers it', async ({ page }) => {
-  await openNetworkAs(page, /Erin/);
+test('connect sends a request and the row remembers it', async ({ page, people }) => {
+  const { me, friendOfFriend: target } = await smallNetwork(page, people, {
+    me: 'Cora',
+    friends: ['Ava', 'Ben', 'Cas'],
+    friendOfFriend: 'Otto',
+  });
+  await openNetwork(page);
   await openTab(page, /^2nd/);
-  const target = rows(page).first();
-  const name = (await target.locator('.conn__name').textContent()) ?? '';
-  await target.getByRole('button', { name: `Connect with ${name}` }).click();
-  await expect(toast(page, `Connection request sent to ${name}!`)).toBeVisible();
-  await expect(target.getByText('Requested')).toBeVisible();
+  const targetRow = row(page, target.name);
+  await targetRow.getByRole('button', { name: `Connect with ${target.name}` }).click();
+  await expect(toast(page, `Connection request sent to ${target.name}!`)).toBeVisible();
+  await expect(targetRow.getByText('Requested')).toBeVisible();
   await page.reload();
-  await expect(row(page, name).getByText('Requested')).toBeVisible();
+  await expect(targetRow.getByText('Requested')).toBeVisible();
   await openTab(page, /^Requests/);
-  await expect(page.getByTestId('outgoing-request').filter({ hasText: name })).toContainText(
+  await expect(page.getByTestId('outgoing-request').filter({ hasText: target.name })).toContainText(
     'Pending',
   );
+  // And it reached the person asked.
+  await target.page.goto('/network?tab=requests');
+  await expect(
+    target.page.getByTestId('incoming-request').filter({ hasText: me.name }),
+  ).toBeVisible();
 });
 
 test('a newcomer sees locked tabs explained, the empty state and the invite dialog', async ({
@@ -309,78 +353,73 @@ test('the network screen has no serious accessibility violations', async ({ page
 
 test('hiding from paths shows you as "Mutual Friend" in other people\'s paths', async ({
   page,
-  browser,
+  people,
 }) => {
-  // bob connects alice to frank; he hides, alice looks, and he shows himself again.
-  await signInPersona(page, /Bob/);
-  await page.goto('/profile');
-  await page.getByRole('button', { name: 'More options' }).click();
-  const item = page.getByRole('menuitemcheckbox', {
+  // Ava is my only link to Otto: she hides, and my path to him no longer names her.
+  const {
+    friends: [ava],
+    friendOfFriend: otto,
+  } = await smallNetwork(page, people, {
+    me: 'Pia',
+    friends: ['Ava', 'Ben', 'Cas'],
+    friendOfFriend: 'Otto',
+  });
+  const showOttosPath = async () => {
+    await openNetwork(page);
+    await openTab(page, /^2nd/);
+    const ottoRow = row(page, otto.name);
+    await ottoRow.getByRole('button', { name: 'Show path' }).click();
+    return ottoRow.getByRole('list', { name: /Connection path/ });
+  };
+  await expect(await showOttosPath()).toHaveAccessibleName(
+    `Connection path: You → ${ava.name} → ${otto.name}`,
+  );
+
+  await ava.page.goto('/profile');
+  await ava.page.getByRole('button', { name: 'More options' }).click();
+  const item = ava.page.getByRole('menuitemcheckbox', {
     name: "Show me as the connecting person in other people's paths",
   });
   await expect(item).toHaveAttribute('aria-checked', 'true');
-  try {
-    await item.click();
-    await expect(item).toHaveAttribute('aria-checked', 'false');
-    await expect(toast(page, 'Privacy settings updated')).toBeVisible();
-    const stored = await page.request.get('/api/me/privacy');
-    expect(await stored.json()).toEqual({ showInPaths: false });
+  await item.click();
+  await expect(item).toHaveAttribute('aria-checked', 'false');
+  await expect(toast(ava.page, 'Privacy settings updated')).toBeVisible();
+  const stored = await ava.page.request.get('/api/me/privacy');
+  expect(await stored.json()).toEqual({ showInPaths: false });
 
-    const alice = await (await browser.newContext()).newPage();
-    await openNetworkAs(alice, /Alice/);
-    await openTab(alice, /^2nd/);
-    await alice.getByRole('button', { name: 'Search connections' }).click();
-    await alice.getByPlaceholder('Search connections...').fill('Frank Fischer');
-    const frank = row(alice, 'Frank Fischer');
-    await frank.getByRole('button', { name: 'Show path' }).click();
-    await expect(frank.getByRole('list', { name: /Connection path/ })).toHaveAccessibleName(
-      'Connection path: You → Mutual Friend → Frank Fischer',
-    );
-    await alice.context().close();
-  } finally {
-    await page.request.put('/api/me/privacy', { data: { showInPaths: true } });
-  }
+  // Without the browser's cached lists, so the path is the server's answer of now.
+  await page.evaluate(() => localStorage.clear());
+  await expect(await showOttosPath()).toHaveAccessibleName(
+    `Connection path: You → Mutual Friend → ${otto.name}`,
+  );
 });
 
 test('a blocked friend leaves the network and can be unblocked from the profile menu', async ({
   page,
-  browser,
+  people,
 }) => {
-  const friendContext = await browser.newContext();
-  try {
-    const friendPage = await friendContext.newPage();
-    await signUpOnboarded(page, 'Blaise');
-    const friend = await signUpOnboarded(friendPage, 'Cleo');
-    const sent = await page.request.post('/api/connection-requests', {
-      data: { toUserId: friend.id },
-    });
-    const requestId = ((await sent.json()) as { request: { id: string } }).request.id;
-    expect(
-      (await friendPage.request.post(`/api/connection-requests/${requestId}/accept`)).ok(),
-    ).toBe(true);
+  const [me, friend] = await Promise.all([joinAs(page, 'Blaise'), people.signUp('Cleo')]);
+  await befriend(me, friend);
 
-    await page.goto('/network?tab=first');
-    const target = row(page, friend.name);
-    await target.getByRole('button', { name: `More options for ${friend.name}` }).click();
-    await page.getByRole('menuitem', { name: 'Block' }).click();
-    const confirm = page.getByRole('dialog', { name: `Block ${friend.name}?` });
-    await confirm.getByRole('button', { name: 'Block' }).click();
-    await expect(target).toHaveCount(0);
-    expect((await summary(page)).counts.first).toBe(0);
+  await page.goto('/network?tab=first');
+  const target = row(page, friend.name);
+  await target.getByRole('button', { name: `More options for ${friend.name}` }).click();
+  await page.getByRole('menuitem', { name: 'Block' }).click();
+  const confirm = page.getByRole('dialog', { name: `Block ${friend.name}?` });
+  await confirm.getByRole('button', { name: 'Block' }).click();
+  await expect(target).toHaveCount(0);
+  expect((await summary(page)).counts.first).toBe(0);
 
-    await page.goto('/profile');
-    await page.getByRole('button', { name: 'More options' }).click();
-    await page.getByRole('menuitem', { name: 'Blocked people' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Blocked people' });
-    const blocked = dialog.getByTestId('blocked-person').filter({ hasText: friend.name });
-    await expect(blocked).toBeVisible();
-    await blocked.getByRole('button', { name: `Unblock ${friend.name}` }).click();
-    await expect(toast(page, `${friend.name} unblocked`)).toBeVisible();
-    await expect(dialog).toContainText('You have not blocked anyone.');
-    expect(await (await page.request.get('/api/blocks')).json()).toEqual({ items: [] });
-    // Unblocking brings no friendship back.
-    expect((await summary(page)).counts.first).toBe(0);
-  } finally {
-    await friendContext.close();
-  }
+  await page.goto('/profile');
+  await page.getByRole('button', { name: 'More options' }).click();
+  await page.getByRole('menuitem', { name: 'Blocked people' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Blocked people' });
+  const blocked = dialog.getByTestId('blocked-person').filter({ hasText: friend.name });
+  await expect(blocked).toBeVisible();
+  await blocked.getByRole('button', { name: `Unblock ${friend.name}` }).click();
+  await expect(toast(page, `${friend.name} unblocked`)).toBeVisible();
+  await expect(dialog).toContainText('You have not blocked anyone.');
+  expect(await (await page.request.get('/api/blocks')).json()).toEqual({ items: [] });
+  // Unblocking brings no friendship back.
+  expect((await summary(page)).counts.first).toBe(0);
 });

@@ -1,5 +1,14 @@
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { gotoLive, openTab, row, signUpOnboarded, summary, toast } from './network-helpers.ts';
+import { expect, type Page } from '@playwright/test';
+import {
+  gotoLive,
+  openTab,
+  row,
+  sendRequest,
+  summary,
+  test,
+  toast,
+  type People,
+} from './network-helpers.ts';
 
 /**
  * Connection requests between two new people in two browsers, live over the realtime socket:
@@ -10,31 +19,16 @@ import { gotoLive, openTab, row, signUpOnboarded, summary, toast } from './netwo
  * after it is done and seen in the UI. (The Connect button itself: network.spec.ts.)
  */
 
-const opened: BrowserContext[] = [];
-
-async function newPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext();
-  opened.push(context);
-  return context.newPage();
-}
-
-test.afterEach(async () => {
-  await Promise.all(opened.splice(0).map((context) => context.close()));
-});
-
 /** Two new people, each onboarded in a browser of their own. */
-async function twoPeople(browser: Browser, requesterName: string, recipientName: string) {
-  const requesterPage = await newPage(browser);
-  const recipientPage = await newPage(browser);
-  const requester = await signUpOnboarded(requesterPage, requesterName);
-  const recipient = await signUpOnboarded(recipientPage, recipientName);
-  return { requesterPage, recipientPage, requester, recipient };
-}
-
-async function sendRequest(page: Page, toUserId: string) {
-  const response = await page.request.post('/api/connection-requests', { data: { toUserId } });
-  expect(response.status()).toBe(201);
-  return ((await response.json()) as { request: { id: string } }).request.id;
+async function twoPeople(people: People, requesterName: string, recipientName: string) {
+  const requester = await people.signUp(requesterName);
+  const recipient = await people.signUp(recipientName);
+  return {
+    requesterPage: requester.page,
+    recipientPage: recipient.page,
+    requester,
+    recipient,
+  };
 }
 
 /** A row of the requests tab: one the page's person received or sent, naming the other. */
@@ -47,17 +41,17 @@ function networkTab(page: Page) {
 }
 
 test('a request arrives live, is accepted, and both sides update without a reload', async ({
-  browser,
+  people,
 }) => {
   const { requesterPage, recipientPage, requester, recipient } = await twoPeople(
-    browser,
+    people,
     'Rosa',
     'Tariq',
   );
 
   await gotoLive(recipientPage, '/network');
   await expect(networkTab(recipientPage)).toHaveAccessibleName('Network');
-  await sendRequest(requesterPage, recipient.id);
+  await sendRequest(requesterPage, recipient);
   await gotoLive(requesterPage, '/network?tab=requests');
   await expect(requesterPage.getByRole('button', { name: 'Trust score 0' })).toBeVisible();
 
@@ -110,15 +104,15 @@ test('a request arrives live, is accepted, and both sides update without a reloa
   expect(again.status()).toBe(409);
 });
 
-test('a rejected request disappears on both sides', async ({ browser }) => {
+test('a rejected request disappears on both sides', async ({ people }) => {
   const { requesterPage, recipientPage, requester, recipient } = await twoPeople(
-    browser,
+    people,
     'Uri',
     'Vera',
   );
 
   await gotoLive(recipientPage, '/network?tab=requests');
-  await sendRequest(requesterPage, recipient.id);
+  await sendRequest(requesterPage, recipient);
   await gotoLive(requesterPage, '/network?tab=requests');
 
   const outgoing = requestRow(requesterPage, 'outgoing', recipient.name);
@@ -131,15 +125,15 @@ test('a rejected request disappears on both sides', async ({ browser }) => {
   await expect(requesterPage.getByRole('button', { name: 'Trust score 0' })).toBeVisible();
 });
 
-test('a sent request can be cancelled, and it leaves the recipient live', async ({ browser }) => {
+test('a sent request can be cancelled, and it leaves the recipient live', async ({ people }) => {
   const { requesterPage, recipientPage, requester, recipient } = await twoPeople(
-    browser,
+    people,
     'Wanda',
     'Xavi',
   );
 
   await gotoLive(recipientPage, '/network?tab=requests');
-  await sendRequest(requesterPage, recipient.id);
+  await sendRequest(requesterPage, recipient);
   const incoming = requestRow(recipientPage, 'incoming', requester.name);
   await expect(incoming).toBeVisible();
   await expect(networkTab(recipientPage)).toHaveAccessibleName('Network, 1 pending requests');
