@@ -1,0 +1,376 @@
+import type { FastifyInstance } from 'fastify';
+import { v7 as uuidv7 } from 'uuid';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createTestDatabase,
+  dbKind,
+  startTestServer,
+  type TestDatabase,
+  type TestServer,
+} from '../../../test/harness.ts';
+import { TestBrowser } from '../../../test/http-client.ts';
+import { befriend, browserFor, createPeople, type Person } from '../../../test/network-fixtures.ts';
+import { noisyImage } from '../photos/photos.test-support.ts';
+
+/**
+ * Route × actor authorization matrix (DESIGN.md §4, docs/API-network.md): every registered
+ * route has a row here, and a person who blocked the actor, or whom the actor blocked, answers
+ * exactly like a user id that does not exist: same status, same body, nothing changed.
+ */
+
+/** Routes outside the matrix, by path prefix, and why. */
+const SKIPPED: Record<string, string> = {
+  '/api/auth/': 'sign-in and sign-out flows: they create sessions, act on no one (auth.test.ts)',
+  '/api/health': 'public liveness probe, no user data',
+  '/api/config': 'public client configuration, no user data',
+  '/media/': 'stored images behind unguessable keys, public by design (media.test.ts)',
+  '/oidc/': 'the dev OpenID provider, mounted as middleware (never a Fastify route)',
+  '/dev-idp/': "the dev OpenID provider's sign-in pages",
+  '/*': 'static web files and the SPA fallback (registerWeb; absent without WEB_DIST)',
+};
+/** Fastify adds a HEAD twin to every GET route; it runs the GET handler. */
+const SKIPPED_METHODS = new Set(['HEAD']);
+
+/** The outcome "exactly as for a user (or request) id that does not exist". */
+const M = 'missing';
+type Outcome = number | typeof M;
+
+const ACTORS = [
+  'anonymous', // no session; the target is a friend
+  'stranger', // no path between them
+  'first', // friend
+  'second', // friend of a friend
+  'third', // distance 3
+  'blocked', // the target (a former friend and favorite) blocked the actor
+  'blocker', // the actor blocked the target (a former friend and favorite)
+  'owner', // the target is the actor
+] as const;
+type Actor = (typeof ACTORS)[number];
+/** A matrix row: one outcome per actor, in the order of the actors' list. */
+type Row<N extends number, T = Outcome, R extends T[] = []> = R['length'] extends N
+  ? R
+  : Row<N, T, [T, ...R]>;
+
+const jpeg = noisyImage('jpeg', 400, 400);
+const dataUrl = async () => `data:image/jpeg;base64,${(await jpeg).toString('base64')}`;
+
+/**
+ * Routes that name a person: `:userId` in the path, or `body(id)` carries it. `missing`: the
+ * status for an id that does not exist (404 unless said).
+ */
+type TargetedRow = { body?: (id: string) => unknown; missing?: number; expect: Row<8> };
+const TARGETED: Record<string, TargetedRow> = {
+  // expect: [anonymous, stranger, first, second, third, blocked, blocker, owner]
+  'GET /api/network/path/:userId': { expect: [401, M, 200, 200, 200, M, M, M] },
+  'GET /api/connections/user/:userId/count': { expect: [401, M, 200, 200, 200, M, M, 200] },
+  'POST /api/connections/:userId/disconnect': { expect: [401, 404, 200, 404, 404, M, M, 400] },
+  'POST /api/favorites/:userId': { expect: [401, 404, 200, 404, 404, M, M, 400] },
+  'DELETE /api/favorites/:userId': { expect: [401, 200, 200, 200, 200, M, M, 400] },
+  'POST /api/favorites/:userId/toggle': { expect: [401, 404, 200, 404, 404, M, M, 400] },
+  // Whom you blocked stays addressable to block again, unblock and report (access.policy.ts).
+  'POST /api/blocks/:userId': { expect: [401, 200, 200, 200, 200, M, 200, 400] },
+  'DELETE /api/blocks/:userId': { expect: [401, 200, 200, 200, 200, M, 200, 400] },
+  'POST /api/reports': {
+    body: (userId) => ({ userId, reason: 'spam', context: 'network' }),
+    expect: [401, 201, 201, 201, 201, M, 201, 400],
+  },
+  'POST /api/connection-requests': {
+    body: (toUserId) => ({ toUserId }),
+    expect: [401, 201, 409, 201, 201, M, M, 400],
+  },
+  // Only one's own photo: anyone else's id, existing or not, is the same 403.
+  'POST /api/upload-profile-photo': {
+    body: async (userId: string) => ({ userId, fileData: await dataUrl() }),
+    missing: 403,
+    expect: [401, 403, 403, 403, 403, M, M, 200],
+  },
+};
+
+/** Routes on other resources: a connection request from `sender` to `recipient`. */
+const REQUEST_ACTORS = ['anonymous', 'stranger', 'sender', 'recipient', 'blocked'] as const;
+type RequestActor = (typeof REQUEST_ACTORS)[number];
+/** `blocked`: the rightful actor, after the other party blocked them (the request is gone). */
+const ON_REQUESTS: Record<string, { rightful: 'sender' | 'recipient'; expect: Row<5> }> = {
+  // expect: [anonymous, stranger, sender, recipient, blocked]
+  'POST /api/connection-requests/:id/accept': {
+    rightful: 'recipient',
+    expect: [401, M, M, 200, M],
+  },
+  'POST /api/connection-requests/:id/reject': {
+    rightful: 'recipient',
+    expect: [401, M, M, 200, M],
+  },
+  'POST /api/connection-requests/:id/cancel': { rightful: 'sender', expect: [401, M, 200, M, M] },
+};
+
+/** Routes on the signed-in user only: anonymous, then a fresh signed-in user. */
+type OwnRow = {
+  url?: string;
+  body?: () => unknown;
+  before?: (as: TestBrowser) => Promise<unknown>;
+  expect: Row<2, number>;
+};
+const onboarding = { name: 'Matrix Owner', dob: '1990-01-01' };
+const OWN: Record<string, OwnRow> = {
+  'GET /api/me': { expect: [401, 200] },
+  'GET /api/me/profile': { expect: [401, 200] },
+  'PATCH /api/me/profile': { body: () => ({ interests: ['Music'] }), expect: [401, 200] },
+  'GET /api/me/privacy': { expect: [401, 200] },
+  'PUT /api/me/privacy': { body: () => ({ showInPaths: false }), expect: [401, 200] },
+  'GET /api/me/photo': { expect: [401, 200] },
+  'PUT /api/onboarding/profile': { body: () => onboarding, expect: [401, 200] },
+  'POST /api/onboarding/complete': {
+    before: (as) => send(as, 'PUT', '/api/onboarding/profile', onboarding),
+    expect: [401, 200],
+  },
+  'GET /api/network': { url: '/api/network?tab=all', expect: [401, 200] },
+  'GET /api/network/summary': { expect: [401, 200] },
+  'GET /api/network/connections': { url: '/api/network/connections?tab=all', expect: [401, 200] },
+  'GET /api/connection-requests': { expect: [401, 200] },
+  'GET /api/blocks': { expect: [401, 200] },
+  'GET /api/trust/me': { expect: [401, 200] },
+  'POST /api/trust/recalculate': { expect: [401, 200] },
+  'GET /api/trust/verify': { expect: [401, 200] },
+  'GET /api/invitations/me': { expect: [401, 200] },
+  'POST /api/photos': { body: () => photoForm(), expect: [401, 200] },
+};
+
+let tdb: TestDatabase;
+let server: TestServer;
+
+beforeAll(async () => {
+  tdb = await createTestDatabase();
+  server = await startTestServer(tdb.db, tdb.url ? { DATABASE_URL: tdb.url } : {});
+});
+afterAll(async () => {
+  await server?.stop();
+  await tdb?.drop();
+});
+
+type Answer = { status: number; body: unknown };
+
+async function send(as: TestBrowser, method: string, url: string, body?: unknown) {
+  const init: RequestInit = { method };
+  if (body instanceof FormData) init.body = body;
+  else if (body !== undefined) {
+    init.headers = { 'content-type': 'application/json' };
+    init.body = JSON.stringify(body);
+  }
+  const res = await as.request(url, init);
+  const text = await res.text();
+  return { status: res.status, body: text ? (JSON.parse(text) as unknown) : undefined };
+}
+
+async function photoForm(): Promise<FormData> {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(await jpeg)], { type: 'image/jpeg' }), 'me.jpg');
+  return form;
+}
+
+/** The route table as Fastify holds it: `METHOD /path` for every registered route. */
+function routeTable(app: FastifyInstance): string[] {
+  const routes: string[] = [];
+  const parents: string[] = [];
+  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const node = /^((?:│ {3}| {4})*)[├└]── (.+?)(?: \(([A-Z, ]+)\))?$/.exec(line);
+    if (!node) continue;
+    const depth = node[1]!.length / 4;
+    const path = (parents[depth - 1] ?? '') + node[2]!;
+    parents.length = depth;
+    parents.push(path);
+    for (const method of node[3]?.split(', ') ?? []) routes.push(`${method} ${path}`);
+  }
+  return routes;
+}
+
+/**
+ * Everything an action on people can change: rows of the relation tables, and how many events
+ * and graph changes were recorded. Read until two reads agree, so earlier writes have settled.
+ */
+async function snapshot(): Promise<Record<string, unknown>> {
+  const { db } = tdb;
+  const count = (table: 'events' | 'graphChanges') =>
+    db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
+  const sorted = async (rows: Promise<unknown[]>) =>
+    (await rows).map((r) => JSON.stringify(r)).sort();
+  const read = async () => ({
+    friendships: await sorted(db.selectFrom('friendships').selectAll().execute()),
+    favorites: await sorted(db.selectFrom('favorites').selectAll().execute()),
+    blocks: await sorted(db.selectFrom('blocks').selectAll().execute()),
+    reports: await sorted(db.selectFrom('reports').selectAll().execute()),
+    requests: await sorted(db.selectFrom('connectionRequests').selectAll().execute()),
+    photos: await sorted(db.selectFrom('photos').select(['id', 'userId']).execute()),
+    events: await count('events'),
+    graphChanges: await count('graphChanges'),
+  });
+  let last = await read();
+  for (let attempt = 0; attempt < 50; attempt++) {
+    await new Promise((r) => setTimeout(r, 20));
+    const next = await read();
+    if (JSON.stringify(next) === JSON.stringify(last)) return next;
+    last = next;
+  }
+  throw new Error('the database did not settle');
+}
+
+/** Makes one call; an answer of 4xx must have changed nothing. */
+async function observe(call: () => Promise<Answer>): Promise<Answer> {
+  const before = await snapshot();
+  const answer = await call();
+  if (answer.status >= 400) expect(await snapshot(), 'a refused call changed data').toEqual(before);
+  return answer;
+}
+
+const anonymous = () => new TestBrowser(server.baseUrl);
+
+async function block(by: Person, whom: Person) {
+  const res = await send(await browserFor(server, by), 'POST', `/api/blocks/${whom.id}`);
+  expect(res.status).toBe(200);
+}
+
+/**
+ * A fresh world for one cell: the actor's browser and the person the call targets. The chain
+ * is actor - first - second - third; where degrees matter the actor has six more friends, so
+ * the 2nd and 3rd degree are unlocked (3 friends, trust 70) and a refusal is not a lock.
+ */
+async function personWorld(actor: Actor): Promise<{ as: TestBrowser; target: Person }> {
+  const names = ['Actor', 'First', 'Second', 'Third', 'Stranger', 'A', 'B', 'C', 'D', 'E', 'F'];
+  const [me, first, second, third, stranger, ...more] = await createPeople(
+    tdb.db,
+    names.map((n) => `${n} Matrix`),
+  );
+  await befriend(server.graph, [
+    [me!, first!],
+    [first!, second!],
+    [second!, third!],
+  ]);
+  if (['stranger', 'second', 'third'].includes(actor)) {
+    await befriend(
+      server.graph,
+      more.map((p) => [me!, p]),
+    );
+  }
+  const as = actor === 'anonymous' ? anonymous() : await browserFor(server, me!);
+  if (actor === 'blocked' || actor === 'blocker') {
+    expect((await send(as, 'POST', `/api/favorites/${first!.id}`)).status).toBe(200);
+    if (actor === 'blocked') await block(first!, me!);
+    else await block(me!, first!);
+  }
+  const targets = { stranger, first, second, third, blocked: first, blocker: first, owner: me };
+  return { as, target: actor === 'anonymous' ? first! : targets[actor]! };
+}
+
+/** A fresh request from `sender` to `recipient`, and the actor's browser. */
+async function requestWorld(actor: RequestActor, rightful: 'sender' | 'recipient') {
+  const [sender, recipient, stranger] = await createPeople(
+    tdb.db,
+    ['Sender', 'Recipient', 'Stranger'].map((n) => `${n} Matrix`),
+  );
+  const sent = await send(await browserFor(server, sender!), 'POST', '/api/connection-requests', {
+    toUserId: recipient!.id,
+  });
+  expect(sent.status).toBe(201);
+  const requestId = (sent.body as { request: { id: string } }).request.id;
+  const who = actor === 'blocked' ? rightful : actor;
+  if (actor === 'blocked') {
+    if (rightful === 'sender') await block(recipient!, sender!);
+    else await block(sender!, recipient!);
+  }
+  const people = { stranger, sender, recipient };
+  const as = who === 'anonymous' ? anonymous() : await browserFor(server, people[who]!);
+  return { as, requestId };
+}
+
+const split = (route: string) => route.split(' ') as [string, string];
+const label = (outcome: Outcome) => (outcome === M ? 'answers as for a missing id' : outcome);
+
+/** Same status and body as for an id that does not exist, and neither call changed anything. */
+async function expectAsMissing(call: (id: string) => Promise<Answer>, id: string, status = 404) {
+  const missing = await observe(() => call(uuidv7()));
+  expect(missing.status, 'the answer for a missing id').toBe(status);
+  const actual = await observe(() => call(id));
+  expect(actual, 'answers exactly as for an id that does not exist').toEqual(missing);
+}
+
+describe(`access matrix (${dbKind})`, () => {
+  it('has a row for every registered route, and no row for a route that is gone', () => {
+    const skipped = (route: string) => {
+      const [method, path] = split(route);
+      return SKIPPED_METHODS.has(method) || Object.keys(SKIPPED).some((p) => path.startsWith(p));
+    };
+    const registered = routeTable(server.app).filter((r) => !skipped(r));
+    const rows = [...Object.keys(TARGETED), ...Object.keys(ON_REQUESTS), ...Object.keys(OWN)];
+    expect(
+      registered.filter((r) => !rows.includes(r)),
+      'routes without a matrix row',
+    ).toEqual([]);
+    expect(
+      rows.filter((r) => !registered.includes(r)),
+      'rows without a route',
+    ).toEqual([]);
+    expect(new Set(rows).size).toBe(rows.length);
+  });
+
+  for (const [route, row] of Object.entries(TARGETED)) {
+    const [method, path] = split(route);
+    describe(route, () => {
+      ACTORS.forEach((actor, i) => {
+        const expected = row.expect[i]!;
+        it(`as ${actor}: ${label(expected)}`, async () => {
+          const { as, target } = await personWorld(actor);
+          const call = async (id: string) =>
+            send(as, method, path.replace(':userId', id), await row.body?.(id));
+          if (expected === M) return expectAsMissing(call, target.id, row.missing);
+          expect((await observe(() => call(target.id))).status).toBe(expected);
+        });
+      });
+    });
+  }
+
+  for (const [route, row] of Object.entries(ON_REQUESTS)) {
+    const [method, path] = split(route);
+    describe(route, () => {
+      REQUEST_ACTORS.forEach((actor, i) => {
+        const expected = row.expect[i]!;
+        it(`as ${actor}: ${label(expected)}`, async () => {
+          const { as, requestId } = await requestWorld(actor, row.rightful);
+          const call = (id: string) => send(as, method, path.replace(':id', id));
+          if (expected === M) return expectAsMissing(call, requestId);
+          expect((await observe(() => call(requestId))).status).toBe(expected);
+        });
+      });
+    });
+  }
+
+  for (const [route, row] of Object.entries(OWN)) {
+    const [method, path] = split(route);
+    it(`${route}: ${row.expect[0]} anonymous, ${row.expect[1]} signed in`, async () => {
+      const [me] = await createPeople(tdb.db, ['Own Matrix']);
+      const call = async (as: TestBrowser) =>
+        observe(async () => send(as, method, row.url ?? path, await row.body?.()));
+      expect((await call(anonymous())).status).toBe(row.expect[0]);
+      const as = await browserFor(server, me!);
+      await row.before?.(as);
+      expect((await call(as)).status).toBe(row.expect[1]);
+    });
+  }
+
+  // Lists have no target: the other person of a blocked pair is simply absent from them.
+  for (const actor of ['blocked', 'blocker'] as const) {
+    it(`as ${actor}: no list mentions the other person`, async () => {
+      const { as, target } = await personWorld(actor);
+      for (const [route, row] of Object.entries(OWN)) {
+        const [method, path] = split(route);
+        // Whom you blocked is listed to unblock them (GET /api/blocks).
+        if (method !== 'GET' || (actor === 'blocker' && route === 'GET /api/blocks')) continue;
+        const answer = await send(as, method, row.url ?? path);
+        expect(answer.status, route).toBe(200);
+        expect(JSON.stringify(answer.body), route).not.toContain(target.id);
+        expect(JSON.stringify(answer.body), route).not.toContain(target.name);
+      }
+    });
+  }
+});
