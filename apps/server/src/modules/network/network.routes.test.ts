@@ -20,7 +20,7 @@ import {
   type TestDatabase,
   type TestServer,
 } from '../../../test/harness.ts';
-import type { TestBrowser } from '../../../test/http-client.ts';
+import { TestBrowser } from '../../../test/http-client.ts';
 import {
   befriend,
   browserFor,
@@ -31,7 +31,10 @@ import {
 } from '../../../test/network-fixtures.ts';
 
 /**
- * The Network screen's API on a small named world:
+ * The Network screen's API. One server and one database for the file; every test builds the
+ * people and friendships it needs, so the tests are independent and run in any order.
+ *
+ * Most tests use `world()`, a small named world (names get a suffix unique to the test):
  *
  *   alice - bob - erin - grace - ivan          (erin is 2nd degree through bob and carol,
  *   alice - carol - erin                        grace 3rd, ivan 4th)
@@ -40,10 +43,19 @@ import {
  */
 let tdb: TestDatabase;
 let server: TestServer;
-let p: Record<string, Person>;
-const as: Record<string, TestBrowser> = {};
 
-const NAMES = [
+beforeAll(async () => {
+  tdb = await createTestDatabase();
+  // On PostgreSQL the server also gets the URL: the index then loads through binary COPY and
+  // the hot reads run as prepared statements on their own pool.
+  server = await startTestServer(tdb.db, tdb.url ? { DATABASE_URL: tdb.url } : {});
+});
+afterAll(async () => {
+  await server?.stop();
+  await tdb?.drop();
+});
+
+const WORLD = [
   'alice',
   'bob',
   'carol',
@@ -55,48 +67,81 @@ const NAMES = [
   'ivan',
   'mallory',
   'oscar',
-];
+] as const;
+type WorldName = (typeof WORLD)[number];
+type World = { p: Record<WorldName, Person>; as: Record<WorldName, TestBrowser> };
+
 const cap = (s: string) => s[0]!.toUpperCase() + s.slice(1);
+let batches = 0;
 
-beforeAll(async () => {
-  tdb = await createTestDatabase();
-  // On PostgreSQL the server also gets the URL: the index then loads through binary COPY and
-  // the hot reads run as prepared statements on their own pool.
-  server = await startTestServer(tdb.db, tdb.url ? { DATABASE_URL: tdb.url } : {});
-  const people = await createPeople(
+/**
+ * New people keyed by `keys`, named `<Key> Net<n>` with an `n` no other call uses: ordering
+ * and search by name never meet another test's people.
+ */
+async function people<K extends string>(keys: readonly K[]): Promise<Record<K, Person>> {
+  const n = ++batches;
+  const rows = await createPeople(
     tdb.db,
-    NAMES.map((n) => `${cap(n)} Net`),
+    keys.map((k) => `${cap(k)} Net${n}`),
   );
-  p = Object.fromEntries(NAMES.map((n, i) => [n, people[i]!]));
-  await befriend(server.graph, [
-    [p.alice!, p.bob!],
-    [p.alice!, p.carol!],
-    [p.alice!, p.dave!],
-    [p.bob!, p.erin!],
-    [p.carol!, p.erin!],
-    [p.erin!, p.grace!],
-    [p.grace!, p.ivan!],
-    [p.dave!, p.frank!],
-    [p.frank!, p.heidi!],
-  ]);
-  // Reload the index from the database, so every test below also covers the start-up load.
-  await server.graph.reload();
-  for (const n of NAMES) as[n] = await browserFor(server, p[n]!);
-});
-afterAll(async () => {
-  await server?.stop();
-  await tdb?.drop();
-});
+  return Object.fromEntries(keys.map((k, i) => [k, rows[i]!])) as Record<K, Person>;
+}
 
-const tab = async (who: string, name: string, extra = '') =>
-  getJson<ConnectionsPage & ErrorBody>(as[who]!, `/api/network/connections?tab=${name}${extra}`);
+/** A signed-in browser for each person. */
+async function signIn<K extends string>(who: Record<K, Person>): Promise<Record<K, TestBrowser>> {
+  const entries = await Promise.all(
+    Object.entries<Person>(who).map(async ([k, person]) => [k, await browserFor(server, person)]),
+  );
+  return Object.fromEntries(entries) as Record<K, TestBrowser>;
+}
+
+/** Friendships along a line: chain(a, b, c) befriends a-b and b-c. */
+async function chain(...line: Person[]): Promise<void> {
+  await befriend(
+    server.graph,
+    line.slice(1).map((next, i): [Person, Person] => [line[i]!, next]),
+  );
+}
+
+/**
+ * The named world above, signed in. The index is then reloaded from the database, so every
+ * test on it also covers the start-up load.
+ */
+async function world(): Promise<World> {
+  const p = await people(WORLD);
+  await chain(p.alice, p.bob, p.erin, p.grace, p.ivan);
+  await chain(p.alice, p.carol, p.erin);
+  await chain(p.alice, p.dave, p.frank, p.heidi);
+  await server.graph.reload();
+  return { p, as: await signIn(p) };
+}
+
+/** `count` new friends of `viewer` who know nobody else (4 lift alice's trust past 70). */
+async function newFriends(viewer: Person, count: number): Promise<Person[]> {
+  const extra = Object.values<Person>(
+    await people(Array.from({ length: count }, (_, i) => `x${i + 1}`)),
+  );
+  await befriend(
+    server.graph,
+    extra.map((x): [Person, Person] => [viewer, x]),
+  );
+  return extra;
+}
+
+/** `by` blocks `whom` through the API. */
+async function block(by: TestBrowser, whom: Person): Promise<void> {
+  expect((await sendJson(by, 'POST', `/api/blocks/${whom.id}`)).status).toBe(200);
+}
+
+const tab = async (viewer: TestBrowser, name: string, extra = '') =>
+  getJson<ConnectionsPage & ErrorBody>(viewer, `/api/network/connections?tab=${name}${extra}`);
 const names = (items: ConnectionView[]) => items.map((i) => i.name);
 
 describe(`network API (${dbKind})`, () => {
   it('refuses every endpoint without a session', async () => {
-    const anon = (await import('../../../test/http-client.ts')).TestBrowser;
-    const b = new anon(server.baseUrl);
-    const id = p.bob!.id;
+    const { target } = await people(['target']);
+    const b = new TestBrowser(server.baseUrl);
+    const id = target.id;
     const calls: [string, string][] = [
       ['GET', '/api/network'],
       ['GET', '/api/network/summary'],
@@ -130,7 +175,8 @@ describe(`network API (${dbKind})`, () => {
   });
 
   it('summarises counts, trust and unlocks', async () => {
-    const { status, body } = await getJson<NetworkSummary>(as.alice!, '/api/network/summary');
+    const { p, as } = await world();
+    const { status, body } = await getJson<NetworkSummary>(as.alice, '/api/network/summary');
     expect(status).toBe(200);
     // alice: 3 friends, 2nd degree {erin, frank}: 32 points, 3rd tab locked.
     expect(body).toMatchObject({
@@ -148,23 +194,24 @@ describe(`network API (${dbKind})`, () => {
     const stored = await tdb.db
       .selectFrom('users')
       .select(['trustScore'])
-      .where('id', '=', p.alice!.id)
+      .where('id', '=', p.alice.id)
       .executeTakeFirstOrThrow();
     expect(stored.trustScore).toBe(32);
-    const page = await getJson<NetworkPage>(as.alice!, '/api/network?tab=second&limit=50');
+    const page = await getJson<NetworkPage>(as.alice, '/api/network?tab=second&limit=50');
     expect(page.body.summary.trustScore).toBe(32);
-    expect(names(page.body.connections.items)).toEqual(['Erin Net', 'Frank Net']);
+    expect(names(page.body.connections.items)).toEqual([p.erin.name, p.frank.name]);
   });
 
   it('ranks the 1st degree by trust and shows mutual friends', async () => {
-    const { body } = await tab('alice', 'first');
+    const { p, as } = await world();
+    const { body } = await tab(as.alice, 'first');
     // bob, carol and dave all have 2 friends and 3 people in their 2nd degree (23): ties go by name.
-    expect(names(body.items)).toEqual(['Bob Net', 'Carol Net', 'Dave Net']);
+    expect(names(body.items)).toEqual([p.bob.name, p.carol.name, p.dave.name]);
     expect(body.items[0]).toMatchObject({
       degree: 1,
       status: 'ACCEPTED',
       connectionType: 'FRIEND',
-      id: p.bob!.id,
+      id: p.bob.id,
       mutualConnections: 0,
     });
     expect(body.items[0]!.createdAt).toEqual(expect.any(String));
@@ -172,43 +219,49 @@ describe(`network API (${dbKind})`, () => {
   });
 
   it('lists the 2nd degree with mutual counts and a connector', async () => {
-    const { body } = await tab('alice', 'second');
-    const erin = body.items.find((i) => i.userId === p.erin!.id)!;
+    const { p, as } = await world();
+    const { body } = await tab(as.alice, 'second');
+    const erin = body.items.find((i) => i.userId === p.erin.id)!;
     expect(erin).toMatchObject({
-      id: `2nd-degree-${p.erin!.id}`,
+      id: `2nd-degree-${p.erin.id}`,
       degree: 2,
       status: 'POTENTIAL',
       connectionType: 'FRIEND_OF_FRIEND',
       mutualConnections: 2,
     });
-    expect([p.bob!.id, p.carol!.id]).toContain(erin.connectedThrough);
-    expect(erin.connectedThroughName).toMatch(/^(Bob|Carol) Net$/);
+    expect([p.bob.id, p.carol.id]).toContain(erin.connectedThrough);
+    expect([p.bob.name, p.carol.name]).toContain(erin.connectedThroughName);
     expect(erin.path).toBeUndefined();
   });
 
   it('closes locked tabs with what unlocks them', async () => {
-    const third = await tab('alice', 'third');
+    const { p, as } = await world();
+    const third = await tab(as.alice, 'third');
     expect(third.status).toBe(403);
     expect(third.body.error.message).toBe(
       'The 3rd-degree tab unlocks at a trust score of 70 (yours is 32).',
     );
-    const second = await tab('frank', 'second');
+    const second = await tab(as.frank, 'second');
     expect(second.status).toBe(403);
     expect(second.body.error.message).toBe(
       'The 2nd-degree tab unlocks when you have 3 friends (you have 2).',
     );
     // frank's All tab holds only his friends.
-    expect(names((await tab('frank', 'all')).body.items).sort()).toEqual(['Dave Net', 'Heidi Net']);
+    expect(names((await tab(as.frank, 'all')).body.items).sort()).toEqual([
+      p.dave.name,
+      p.heidi.name,
+    ]);
   });
 
   it('pages with opaque cursors that never overlap', async () => {
-    const all = (await tab('alice', 'all', '&limit=50')).body.items.map((i) => i.userId);
+    const { as } = await world();
+    const all = (await tab(as.alice, 'all', '&limit=50')).body.items.map((i) => i.userId);
     expect(all).toHaveLength(5);
     const seen: string[] = [];
     let cursor: string | null = null;
     for (let i = 0; i < 10; i++) {
       const page: { body: ConnectionsPage } = await tab(
-        'alice',
+        as.alice,
         'all',
         `&limit=2${cursor ? `&cursor=${cursor}` : ''}`,
       );
@@ -221,6 +274,7 @@ describe(`network API (${dbKind})`, () => {
   });
 
   it('refuses bad list input with a clear 400 and never a 5xx', async () => {
+    const { viewer } = await signIn(await people(['viewer']));
     for (const q of [
       'tab=everyone',
       'tab=all&limit=0',
@@ -231,133 +285,141 @@ describe(`network API (${dbKind})`, () => {
       `tab=all&q=${'x'.repeat(101)}`,
       '',
     ]) {
-      const res = await getJson<ErrorBody>(as.alice!, `/api/network/connections?${q}`);
+      const res = await getJson<ErrorBody>(viewer, `/api/network/connections?${q}`);
       expect(res.status, q).toBe(400);
       expect(res.body.error.message.length).toBeGreaterThan(3);
     }
   });
 
   it('searches by name inside the tab', async () => {
-    const { body } = await tab('alice', 'all', '&q=ERIN');
-    expect(names(body.items)).toEqual(['Erin Net']);
+    const { p, as } = await world();
+    const { body } = await tab(as.alice, 'all', '&q=ERIN');
+    expect(names(body.items)).toEqual([p.erin.name]);
   });
 
   it('shows paths within the visible degrees only', async () => {
-    const erin = await getJson<ConnectionPath>(as.alice!, `/api/network/path/${p.erin!.id}`);
+    const { p, as } = await world();
+    const erin = await getJson<ConnectionPath>(as.alice, `/api/network/path/${p.erin.id}`);
     expect(erin.status).toBe(200);
     expect(erin.body.degree).toBe(2);
     expect(erin.body.mutualFriends.count).toBe(2);
     expect(erin.body.mutualFriends.shown.map((n) => n.name).sort()).toEqual([
-      'Bob Net',
-      'Carol Net',
+      p.bob.name,
+      p.carol.name,
     ]);
     // grace is 3rd degree but alice's 3rd tab is locked; ivan is 4th; mallory a stranger.
-    for (const who of ['grace', 'ivan', 'mallory']) {
-      expect((await getJson(as.alice!, `/api/network/path/${p[who]!.id}`)).status).toBe(404);
+    for (const who of [p.grace, p.ivan, p.mallory]) {
+      expect((await getJson(as.alice, `/api/network/path/${who.id}`)).status, who.name).toBe(404);
     }
-    expect((await getJson(as.alice!, '/api/network/path/not-a-uuid')).status).toBe(400);
-    expect((await getJson(as.alice!, `/api/network/path/${crypto.randomUUID()}`)).status).toBe(404);
+    expect((await getJson(as.alice, '/api/network/path/not-a-uuid')).status).toBe(400);
+    expect((await getJson(as.alice, `/api/network/path/${crypto.randomUUID()}`)).status).toBe(404);
   });
 
   it('answers connection counts for yourself and your visible network only', async () => {
-    const count = (who: string, of: string) =>
-      getJson<{ count: number }>(as[who]!, `/api/connections/user/${p[of]!.id}/count`);
-    expect((await count('alice', 'alice')).body).toEqual({ count: 3 });
-    expect((await count('alice', 'bob')).body).toEqual({ count: 2 });
-    expect((await count('alice', 'erin')).body).toEqual({ count: 3 });
-    expect((await count('alice', 'grace')).status).toBe(404);
-    expect((await count('mallory', 'alice')).status).toBe(404);
+    const { p, as } = await world();
+    const count = (viewer: TestBrowser, of: Person) =>
+      getJson<{ count: number }>(viewer, `/api/connections/user/${of.id}/count`);
+    expect((await count(as.alice, p.alice)).body).toEqual({ count: 3 });
+    expect((await count(as.alice, p.bob)).body).toEqual({ count: 2 });
+    expect((await count(as.alice, p.erin)).body).toEqual({ count: 3 });
+    expect((await count(as.alice, p.grace)).status).toBe(404);
+    expect((await count(as.mallory, p.alice)).status).toBe(404);
   });
 
   it('favorites friends only, with the spec toggle', async () => {
-    const notFriend = await sendJson<ErrorBody>(as.alice!, 'POST', `/api/favorites/${p.erin!.id}`);
+    const { p, as } = await world();
+    const notFriend = await sendJson<ErrorBody>(as.alice, 'POST', `/api/favorites/${p.erin.id}`);
     expect(notFriend.status).toBe(404);
     expect(notFriend.body.error.message).toBe('Connection not found');
-    const add = await sendJson<FavoriteState>(as.alice!, 'POST', `/api/favorites/${p.carol!.id}`);
-    expect(add.body).toEqual({ userId: p.carol!.id, isFavorited: true });
-    const first = await tab('alice', 'first');
-    expect(first.body.items[0]).toMatchObject({ name: 'Carol Net', isFavorited: true });
-    expect(names((await tab('alice', 'favorites')).body.items)).toEqual(['Carol Net']);
+    const add = await sendJson<FavoriteState>(as.alice, 'POST', `/api/favorites/${p.carol.id}`);
+    expect(add.body).toEqual({ userId: p.carol.id, isFavorited: true });
+    const first = await tab(as.alice, 'first');
+    expect(first.body.items[0]).toMatchObject({ name: p.carol.name, isFavorited: true });
+    expect(names((await tab(as.alice, 'favorites')).body.items)).toEqual([p.carol.name]);
     expect(
-      (await getJson<NetworkSummary>(as.alice!, '/api/network/summary')).body.counts.favorites,
+      (await getJson<NetworkSummary>(as.alice, '/api/network/summary')).body.counts.favorites,
     ).toBe(1);
     const toggled = await sendJson<FavoriteState>(
-      as.alice!,
+      as.alice,
       'POST',
-      `/api/favorites/${p.carol!.id}/toggle`,
+      `/api/favorites/${p.carol.id}/toggle`,
     );
     expect(toggled.body.isFavorited).toBe(false);
     const again = await sendJson<FavoriteState>(
-      as.alice!,
+      as.alice,
       'POST',
-      `/api/favorites/${p.carol!.id}/toggle`,
+      `/api/favorites/${p.carol.id}/toggle`,
     );
     expect(again.body.isFavorited).toBe(true);
+    // Nobody else sees or changes alice's favorites.
+    expect(
+      (await getJson<NetworkSummary>(as.carol, '/api/network/summary')).body.counts.favorites,
+    ).toBe(0);
     const removed = await sendJson<FavoriteState>(
-      as.alice!,
+      as.alice,
       'DELETE',
-      `/api/favorites/${p.carol!.id}`,
+      `/api/favorites/${p.carol.id}`,
     );
     expect(removed.body.isFavorited).toBe(false);
     expect(
-      (await getJson<NetworkSummary>(as.alice!, '/api/network/summary')).body.counts.favorites,
-    ).toBe(0);
-    // Nobody else sees or changes alice's favorites.
-    expect(
-      (await getJson<NetworkSummary>(as.carol!, '/api/network/summary')).body.counts.favorites,
+      (await getJson<NetworkSummary>(as.alice, '/api/network/summary')).body.counts.favorites,
     ).toBe(0);
   });
 
   it('names no connector who hides from paths, while still counting them', async () => {
-    expect(
-      (await sendJson(as.dave!, 'PUT', '/api/me/privacy', { showInPaths: false })).status,
-    ).toBe(200);
-    expect((await getJson(as.dave!, '/api/me/privacy')).body).toEqual({ showInPaths: false });
-    const frank = (await tab('alice', 'second')).body.items.find((i) => i.userId === p.frank!.id)!;
+    const { p, as } = await world();
+    expect((await sendJson(as.dave, 'PUT', '/api/me/privacy', { showInPaths: false })).status).toBe(
+      200,
+    );
+    expect((await getJson(as.dave, '/api/me/privacy')).body).toEqual({ showInPaths: false });
+    const frank = (await tab(as.alice, 'second')).body.items.find((i) => i.userId === p.frank.id)!;
     expect(frank).toMatchObject({
       connectedThrough: null,
       connectedThroughName: 'Mutual Friend',
       mutualConnections: 1,
     });
     // Nothing in the row or the path names dave.
-    expect(JSON.stringify(frank)).not.toContain(p.dave!.id);
-    const path = await getJson<ConnectionPath>(as.alice!, `/api/network/path/${p.frank!.id}`);
+    expect(JSON.stringify(frank)).not.toContain(p.dave.id);
+    const path = await getJson<ConnectionPath>(as.alice, `/api/network/path/${p.frank.id}`);
     expect(path.body.path[1]!.userId).toBeNull();
     expect(path.body.mutualFriends).toEqual({ count: 1, shown: [] });
-    expect(JSON.stringify(path.body)).not.toContain(p.dave!.id);
+    expect(JSON.stringify(path.body)).not.toContain(p.dave.id);
     // bob hides too: erin's connector must be carol.
-    await sendJson(as.bob!, 'PUT', '/api/me/privacy', { showInPaths: false });
-    const erin = (await tab('alice', 'second')).body.items.find((i) => i.userId === p.erin!.id)!;
-    expect(erin.connectedThrough).toBe(p.carol!.id);
+    expect((await sendJson(as.bob, 'PUT', '/api/me/privacy', { showInPaths: false })).status).toBe(
+      200,
+    );
+    const erin = (await tab(as.alice, 'second')).body.items.find((i) => i.userId === p.erin.id)!;
+    expect(erin.connectedThrough).toBe(p.carol.id);
     expect(
       (
-        await getJson<ConnectionPath>(as.alice!, `/api/network/path/${p.erin!.id}`)
+        await getJson<ConnectionPath>(as.alice, `/api/network/path/${p.erin.id}`)
       ).body.mutualFriends.shown.map((n) => n.name),
-    ).toEqual(['Carol Net']);
+    ).toEqual([p.carol.name]);
     expect(
-      (await sendJson<ErrorBody>(as.bob!, 'PUT', '/api/me/privacy', { showInPaths: 'no' })).status,
+      (await sendJson<ErrorBody>(as.bob, 'PUT', '/api/me/privacy', { showInPaths: 'no' })).status,
     ).toBe(400);
-    await sendJson(as.bob!, 'PUT', '/api/me/privacy', { showInPaths: true });
-    await sendJson(as.dave!, 'PUT', '/api/me/privacy', { showInPaths: true });
   });
 
   it('shows a renamed person under the new name straight away', async () => {
-    const before = (await tab('alice', 'second')).body.items.map((i) => i.name);
-    expect(before).toContain('Frank Net');
-    const patch = await sendJson(as.frank!, 'PATCH', '/api/me/profile', { name: 'Franklin Net' });
+    const { p, as } = await world();
+    const before = (await tab(as.alice, 'second')).body.items.map((i) => i.name);
+    expect(before).toContain(p.frank.name);
+    const renamed = p.frank.name.replace('Frank', 'Franklin');
+    const patch = await sendJson(as.frank, 'PATCH', '/api/me/profile', { name: renamed });
     expect(patch.status).toBe(200);
     let names2: string[] = [];
-    for (let i = 0; i < 100 && !names2.includes('Franklin Net'); i++) {
+    for (let i = 0; i < 100 && !names2.includes(renamed); i++) {
       await new Promise((r) => setTimeout(r, 20));
-      names2 = (await tab('alice', 'second')).body.items.map((x) => x.name);
+      names2 = (await tab(as.alice, 'second')).body.items.map((x) => x.name);
     }
-    expect(names2).toContain('Franklin Net');
-    await sendJson(as.frank!, 'PATCH', '/api/me/profile', { name: 'Frank Net' });
+    expect(names2).toContain(renamed);
+    expect(names2).not.toContain(p.frank.name);
   });
 
   it("shows a new photo on other people's pages straight away", async () => {
+    const { p, as } = await world();
     const frankOf = async () =>
-      (await tab('alice', 'second')).body.items.find((i) => i.userId === p.frank!.id);
+      (await tab(as.alice, 'second')).body.items.find((i) => i.userId === p.frank.id);
     // Alice's page has Frank's public fields cached now.
     expect((await frankOf())?.avatar).toBeNull();
     const image = await sharp({
@@ -367,7 +429,7 @@ describe(`network API (${dbKind})`, () => {
       .toBuffer();
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(image)], { type: 'image/png' }), 'me.png');
-    const upload = await as.frank!.request('/api/photos', { method: 'POST', body: form });
+    const upload = await as.frank.request('/api/photos', { method: 'POST', body: form });
     expect(upload.status).toBe(200);
     const { url } = (await upload.json()) as { url: string };
     let avatar: string | null | undefined = null;
@@ -380,63 +442,67 @@ describe(`network API (${dbKind})`, () => {
   });
 
   it('reports trust with its calculation, recalculates at most 10 times per 15 minutes, verifies by SQL', async () => {
-    const me = await getJson<TrustReport>(as.bob!, '/api/trust/me');
+    const { as } = await world();
+    const me = await getJson<TrustReport>(as.bob, '/api/trust/me');
     expect(me.body).toMatchObject({
       trustScore: 23,
       calculation: { firstDegreeCount: 2, secondDegreeCount: 3 },
     });
     for (let i = 0; i < 10; i++) {
-      expect((await sendJson<TrustReport>(as.bob!, 'POST', '/api/trust/recalculate')).status).toBe(
+      expect((await sendJson<TrustReport>(as.bob, 'POST', '/api/trust/recalculate')).status).toBe(
         200,
       );
     }
-    const limited = await sendJson<ErrorBody>(as.bob!, 'POST', '/api/trust/recalculate');
+    const limited = await sendJson<ErrorBody>(as.bob, 'POST', '/api/trust/recalculate');
     expect(limited.status).toBe(429);
     expect(limited.body.error.message).toBe(
       'Rate limit exceeded. Please wait 15 minutes before requesting trust score again.',
     );
     // Another user's budget is untouched.
-    expect((await sendJson(as.carol!, 'POST', '/api/trust/recalculate')).status).toBe(200);
-    const verified = await getJson<TrustVerification>(as.bob!, '/api/trust/verify');
+    expect((await sendJson(as.carol, 'POST', '/api/trust/recalculate')).status).toBe(200);
+    const verified = await getJson<TrustVerification>(as.bob, '/api/trust/verify');
     expect(verified.body.matches).toBe(true);
     expect(verified.body.independent.trustScore).toBe(23);
   });
 
   it('gives each person one unguessable invite link', async () => {
-    const first = await getJson<MyInvitation>(as.alice!, '/api/invitations/me');
+    const { as } = await world();
+    const first = await getJson<MyInvitation>(as.alice, '/api/invitations/me');
     expect(first.body.code).toMatch(/^[A-Za-z0-9_-]{22,}$/);
     expect(first.body.url).toBe(`${server.baseUrl}/invite/${first.body.code}`);
     expect(first.body).toMatchObject({ friends: 3, trust: 32 });
     expect(first.body.message).toContain(first.body.url);
-    expect((await getJson<MyInvitation>(as.alice!, '/api/invitations/me')).body.code).toBe(
+    expect((await getJson<MyInvitation>(as.alice, '/api/invitations/me')).body.code).toBe(
       first.body.code,
     );
-    expect((await getJson<MyInvitation>(as.bob!, '/api/invitations/me')).body.code).not.toBe(
+    expect((await getJson<MyInvitation>(as.bob, '/api/invitations/me')).body.code).not.toBe(
       first.body.code,
     );
   });
 
   it('files reports with validation', async () => {
-    const bad = await sendJson<ErrorBody>(as.alice!, 'POST', '/api/reports', {
-      userId: p.mallory!.id,
+    const p = await people(['alice', 'mallory']);
+    const as = await signIn(p);
+    const bad = await sendJson<ErrorBody>(as.alice, 'POST', '/api/reports', {
+      userId: p.mallory.id,
       context: 'network',
     });
     expect(bad.status).toBe(400);
     expect(bad.body.error.message).toBe('Choose a reason for the report');
-    const self = await sendJson<ErrorBody>(as.alice!, 'POST', '/api/reports', {
-      userId: p.alice!.id,
+    const self = await sendJson<ErrorBody>(as.alice, 'POST', '/api/reports', {
+      userId: p.alice.id,
       reason: 'spam',
       context: 'network',
     });
     expect(self.status).toBe(400);
-    const missing = await sendJson(as.alice!, 'POST', '/api/reports', {
+    const missing = await sendJson(as.alice, 'POST', '/api/reports', {
       userId: crypto.randomUUID(),
       reason: 'spam',
       context: 'network',
     });
     expect(missing.status).toBe(404);
-    const ok = await sendJson<{ id: string }>(as.alice!, 'POST', '/api/reports', {
-      userId: p.mallory!.id,
+    const ok = await sendJson<{ id: string }>(as.alice, 'POST', '/api/reports', {
+      userId: p.mallory.id,
       reason: 'spam',
       context: 'network',
       details: ' fake ',
@@ -448,119 +514,118 @@ describe(`network API (${dbKind})`, () => {
       .where('id', '=', ok.body.id)
       .executeTakeFirstOrThrow();
     expect(row).toMatchObject({
-      reporterId: p.alice!.id,
-      reportedId: p.mallory!.id,
+      reporterId: p.alice.id,
+      reportedId: p.mallory.id,
       reason: 'spam',
       details: 'fake',
     });
   });
 
   it('disconnects silently, only an existing friendship', async () => {
+    const { p, as } = await world();
     expect(
-      (await sendJson<ErrorBody>(as.mallory!, 'POST', `/api/connections/${p.alice!.id}/disconnect`))
+      (await sendJson<ErrorBody>(as.mallory, 'POST', `/api/connections/${p.alice.id}/disconnect`))
         .status,
     ).toBe(404);
-    const res = await sendJson(as.heidi!, 'POST', `/api/connections/${p.frank!.id}/disconnect`);
+    const res = await sendJson(as.heidi, 'POST', `/api/connections/${p.frank.id}/disconnect`);
     expect(res.status).toBe(200);
-    expect(names((await tab('frank', 'first')).body.items)).toEqual(['Dave Net']);
+    expect(names((await tab(as.frank, 'first')).body.items)).toEqual([p.dave.name]);
     const stored = await tdb.db
       .selectFrom('users')
       .select(['friendCount', 'trustScore'])
-      .where('id', '=', p.heidi!.id)
+      .where('id', '=', p.heidi.id)
       .executeTakeFirstOrThrow();
     expect(stored).toEqual({ friendCount: 0, trustScore: 0 });
-    await befriend(server.graph, [[p.frank!, p.heidi!]]);
   });
 });
 
 describe(`blocks hide both people everywhere (${dbKind})`, () => {
   it('removes erin from alice and alice from erin, in lists, paths, counts and requests', async () => {
+    const { p, as } = await world();
     // Unlock alice's 3rd degree first: 4 more friends (trust >= 70).
-    const extra = await createPeople(tdb.db, ['X1 Net', 'X2 Net', 'X3 Net', 'X4 Net']);
-    await befriend(
-      server.graph,
-      extra.map((x) => [p.alice!, x] as [Person, Person]),
-    );
-    const before = await getJson<NetworkSummary>(as.alice!, '/api/network/summary');
+    await newFriends(p.alice, 4);
+    const before = await getJson<NetworkSummary>(as.alice, '/api/network/summary');
     expect(before.body.unlockedTabs.thirdDegree).toBe(true);
-    expect(names((await tab('alice', 'third')).body.items).sort()).toEqual([
-      'Grace Net',
-      'Heidi Net',
+    expect(names((await tab(as.alice, 'third')).body.items).sort()).toEqual([
+      p.grace.name,
+      p.heidi.name,
     ]);
-    const grace = (await tab('alice', 'third')).body.items.find((i) => i.userId === p.grace!.id)!;
+    const grace = (await tab(as.alice, 'third')).body.items.find((i) => i.userId === p.grace.id)!;
     expect(grace.path!.map((n) => n.name)).toEqual([
       'You',
       grace.connectedThroughName,
-      'Erin Net',
-      'Grace Net',
+      p.erin.name,
+      p.grace.name,
     ]);
 
-    expect((await sendJson(as.erin!, 'POST', `/api/blocks/${p.alice!.id}`)).status).toBe(200);
+    await block(as.erin, p.alice);
 
-    const after = await getJson<NetworkSummary>(as.alice!, '/api/network/summary');
+    const after = await getJson<NetworkSummary>(as.alice, '/api/network/summary');
     expect(after.body.counts.second).toBe(before.body.counts.second - 1);
     // grace was reachable only through erin: she is gone from alice's world too.
-    expect(names((await tab('alice', 'third')).body.items)).toEqual(['Heidi Net']);
-    expect(names((await tab('alice', 'all', '&limit=50')).body.items)).not.toContain('Erin Net');
-    for (const who of ['erin', 'grace']) {
-      expect((await getJson(as.alice!, `/api/network/path/${p[who]!.id}`)).status).toBe(404);
-      expect((await getJson(as.alice!, `/api/connections/user/${p[who]!.id}/count`)).status).toBe(
-        404,
-      );
+    expect(names((await tab(as.alice, 'third')).body.items)).toEqual([p.heidi.name]);
+    expect(names((await tab(as.alice, 'all', '&limit=50')).body.items)).not.toContain(p.erin.name);
+    for (const who of [p.erin, p.grace]) {
+      expect((await getJson(as.alice, `/api/network/path/${who.id}`)).status, who.name).toBe(404);
+      expect(
+        (await getJson(as.alice, `/api/connections/user/${who.id}/count`)).status,
+        who.name,
+      ).toBe(404);
     }
-    const request = await sendJson<ErrorBody>(as.alice!, 'POST', '/api/connection-requests', {
-      toUserId: p.erin!.id,
+    const request = await sendJson<ErrorBody>(as.alice, 'POST', '/api/connection-requests', {
+      toUserId: p.erin.id,
     });
     expect(request.status).toBe(404);
     expect(request.body.error.message).toBe('User validation failed');
     // The answers match those for someone who does not exist.
-    const ghost = await sendJson<ErrorBody>(as.alice!, 'POST', '/api/connection-requests', {
+    const ghost = await sendJson<ErrorBody>(as.alice, 'POST', '/api/connection-requests', {
       toUserId: crypto.randomUUID(),
     });
     expect(ghost).toEqual(request);
     expect(
       (
-        await sendJson<ErrorBody>(as.alice!, 'POST', '/api/reports', {
-          userId: p.erin!.id,
+        await sendJson<ErrorBody>(as.alice, 'POST', '/api/reports', {
+          userId: p.erin.id,
           reason: 'spam',
           context: 'network',
         })
       ).status,
     ).toBe(404);
     // And the other way round.
-    expect(names((await tab('erin', 'all', '&limit=50')).body.items)).not.toContain('Alice Net');
-    expect((await getJson(as.erin!, `/api/network/path/${p.alice!.id}`)).status).toBe(404);
+    expect(names((await tab(as.erin, 'all', '&limit=50')).body.items)).not.toContain(p.alice.name);
+    expect((await getJson(as.erin, `/api/network/path/${p.alice.id}`)).status).toBe(404);
     // bob's and carol's mutual-friend answers about erin never name alice as a connector.
-    const bobPath = await getJson<ConnectionPath>(as.bob!, `/api/network/path/${p.alice!.id}`);
+    const bobPath = await getJson<ConnectionPath>(as.bob, `/api/network/path/${p.alice.id}`);
     expect(bobPath.body.degree).toBe(1);
     // Stored trust follows: alice lost erin and grace from her 2nd... erin lost alice.
-    const verify = await getJson<TrustVerification>(as.alice!, '/api/trust/verify');
+    const verify = await getJson<TrustVerification>(as.alice, '/api/trust/verify');
     expect(verify.body.matches).toBe(true);
     expect(verify.body.stored.secondDegreeCount).toBe(after.body.calculation.secondDegreeCount);
 
-    const blocks = await getJson<BlockList>(as.erin!, '/api/blocks');
-    expect(blocks.body.items.map((b) => b.userId)).toEqual([p.alice!.id]);
-    expect((await getJson<BlockList>(as.alice!, '/api/blocks')).body.items).toEqual([]);
+    const blocks = await getJson<BlockList>(as.erin, '/api/blocks');
+    expect(blocks.body.items.map((b) => b.userId)).toEqual([p.alice.id]);
+    expect((await getJson<BlockList>(as.alice, '/api/blocks')).body.items).toEqual([]);
     // Alice cannot lift erin's block.
-    await sendJson(as.alice!, 'DELETE', `/api/blocks/${p.erin!.id}`);
-    expect(names((await tab('alice', 'second')).body.items)).not.toContain('Erin Net');
-    expect((await sendJson(as.erin!, 'DELETE', `/api/blocks/${p.alice!.id}`)).status).toBe(200);
-    expect(names((await tab('alice', 'second')).body.items)).toContain('Erin Net');
+    await sendJson(as.alice, 'DELETE', `/api/blocks/${p.erin.id}`);
+    expect(names((await tab(as.alice, 'second')).body.items)).not.toContain(p.erin.name);
+    expect((await sendJson(as.erin, 'DELETE', `/api/blocks/${p.alice.id}`)).status).toBe(200);
+    expect(names((await tab(as.alice, 'second')).body.items)).toContain(p.erin.name);
     expect(
-      (await getJson<NetworkSummary>(as.alice!, '/api/network/summary')).body.counts.second,
+      (await getJson<NetworkSummary>(as.alice, '/api/network/summary')).body.counts.second,
     ).toBe(before.body.counts.second);
   });
 
   it('ends the friendship and the favorites when a friend is blocked', async () => {
-    await sendJson(as.alice!, 'POST', `/api/favorites/${p.dave!.id}`);
-    expect((await sendJson(as.alice!, 'POST', `/api/blocks/${p.dave!.id}`)).status).toBe(200);
-    expect(names((await tab('dave', 'first')).body.items)).not.toContain('Alice Net');
+    const { p, as } = await world();
+    expect((await sendJson(as.alice, 'POST', `/api/favorites/${p.dave.id}`)).status).toBe(200);
+    await block(as.alice, p.dave);
+    expect(names((await tab(as.dave, 'first')).body.items)).not.toContain(p.alice.name);
     expect(
-      (await getJson<NetworkSummary>(as.alice!, '/api/network/summary')).body.counts.favorites,
+      (await getJson<NetworkSummary>(as.alice, '/api/network/summary')).body.counts.favorites,
     ).toBe(0);
-    expect((await sendJson(as.alice!, 'POST', `/api/blocks/${p.alice!.id}`)).status).toBe(400);
-    await sendJson(as.alice!, 'DELETE', `/api/blocks/${p.dave!.id}`);
+    expect((await sendJson(as.alice, 'POST', `/api/blocks/${p.alice.id}`)).status).toBe(400);
+    await sendJson(as.alice, 'DELETE', `/api/blocks/${p.dave.id}`);
     // Unblocking does not bring the friendship back.
-    expect(names((await tab('alice', 'first')).body.items)).not.toContain('Dave Net');
+    expect(names((await tab(as.alice, 'first')).body.items)).not.toContain(p.dave.name);
   });
 });
