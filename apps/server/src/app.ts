@@ -27,6 +27,7 @@ import { createGraph, type Graph } from './modules/graph/graph.service.ts';
 import { createInvitationsRepository } from './modules/invites/invitations.repository.ts';
 import { registerInvitationsRoutes } from './modules/invites/invitations.routes.ts';
 import { createInvitationsService } from './modules/invites/invitations.service.ts';
+import { createPeopleCache } from './modules/network/network.cache.ts';
 import { createNetworkRepository } from './modules/network/network.repository.ts';
 import { registerNetworkRoutes } from './modules/network/network.routes.ts';
 import { createNetworkService } from './modules/network/network.service.ts';
@@ -207,25 +208,26 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
 
   const prepared = createPrepared(db, config.databaseUrl);
   const people = createNetworkRepository(db, prepared.run);
-  graph.onUserChanged((seq) => people.forget(seq));
+  const cache = createPeopleCache(people);
+  graph.onUserChanged((seq) => cache.forget(seq));
   // A friendship change moves favorites (they end with it) and pending requests (an accepted or
   // blocked one): both ends' cached counts go, on every instance.
   graph.onChange((change) => {
-    people.forgetCounts(change.a);
-    if (change.kind !== 'delete' && change.kind !== 'user') people.forgetCounts(change.b);
+    cache.forgetCounts(change.a);
+    if (change.kind !== 'delete' && change.kind !== 'user') cache.forgetCounts(change.b);
   });
   // Requests and favorites are not graph changes: they announce count changes themselves.
   const countsChannel = `${config.redisPrefix}:counts`;
   const countsChanged = (seqs: number[]) => {
-    for (const seq of seqs) people.forgetCounts(seq);
+    for (const seq of seqs) cache.forgetCounts(seq);
     void redis?.pub.publish(countsChannel, seqs.join(',')).catch(onError);
   };
   await redis?.sub.subscribe(countsChannel, (message) => {
-    for (const seq of message.split(',')) people.forgetCounts(Number(seq));
+    for (const seq of message.split(',')) cache.forgetCounts(Number(seq));
   });
   /** A user's name or photo changed: every instance's index re-reads them. */
   const userChanged = (userId: string) =>
-    void people
+    void cache
       .seqOf(userId)
       .then((seq) =>
         seq === undefined ? undefined : graph.write(async (_trx, record) => record('user', seq)),
@@ -242,7 +244,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   });
   registerUsersRoutes(app, { profile });
   registerOnboardingRoutes(app, profile);
-  registerNetworkRoutes(app, createNetworkService({ graph, people }));
+  registerNetworkRoutes(app, createNetworkService({ graph, people: cache, repo: people }));
   registerRelationsRoutes(app, {
     relations: createRelationsService({ graph, people, access, countsChanged }),
     limits,
@@ -250,7 +252,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   registerTrustRoutes(app, {
     trust,
     limits,
-    seqOf: (userId) => people.seqOf(userId),
+    seqOf: (userId) => cache.seqOf(userId),
     isStaff: (userId) => people.isStaff(userId),
     devTools: config.env !== 'production',
   });
@@ -273,7 +275,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
       publicUrl: config.publicUrl,
       productName: config.productName,
       standing: async (userId) => {
-        const seq = await people.seqOf(userId);
+        const seq = await cache.seqOf(userId);
         if (seq === undefined) return { friends: 0, trust: 0 };
         return { friends: graph.index.degree(seq), trust: graph.index.trust(seq) };
       },

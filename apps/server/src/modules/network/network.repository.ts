@@ -13,49 +13,13 @@ export type PersonRow = {
 
 export type UserRef = { id: string; seq: number; name: string | null; avatarUrl: string | null };
 
-/** Public ids never change, so id -> seq answers are kept (bounded) instead of re-queried. */
-const ID_CACHE_MAX = 200_000;
-/**
- * The people on 2nd and 3rd-degree pages are read far more often than they change (the
- * best-ranked, the hubs, appear on most users' pages), so their public fields are kept: dropped
- * on every instance when the user changes (a profile edit or a new photo announces a graph
- * 'user' change), and after ten minutes in any case. The oldest tenth makes room when full.
- */
-const PERSON_CACHE_MAX = 200_000;
-const PERSON_TTL_MS = 10 * 60_000;
-/**
- * The signed-in user's pending-request and favorites counts (the Network summary), kept so the
- * screen needs no database read: dropped on every instance when either changes (requests and
- * favorites announce it, any friendship change of theirs too), and after a minute in any case.
- */
-const COUNTS_MAX = 200_000;
-const COUNTS_TTL_MS = 60_000;
-
 /** SQL the network screens read and the row actions write (favorites, reports, privacy). */
 export function createNetworkRepository(db: Db, prepared: RunPrepared) {
-  const seqById = new Map<string, number>();
-
-  const personCache = new Map<number, { row: PersonRow; at: number }>();
-  const counts = new Map<number, { pending: number; favorites: number; at: number }>();
-  /** Bumped by every invalidation: a read that raced one is not kept. */
-  let countsEpoch = 0;
-
-  function remember(id: string, seq: number) {
-    if (seqById.size >= ID_CACHE_MAX) seqById.clear();
-    seqById.set(id, seq);
-  }
-
   return {
     /** The signed-in user's seq with the two counts the summary needs, in one round trip. */
     async viewer(
       userId: string,
     ): Promise<{ seq: number; pending: number; favorites: number } | undefined> {
-      const known = seqById.get(userId);
-      const hit = known === undefined ? undefined : counts.get(known);
-      if (known !== undefined && hit && Date.now() - hit.at < COUNTS_TTL_MS) {
-        return { seq: known, pending: hit.pending, favorites: hit.favorites };
-      }
-      const epoch = countsEpoch;
       const [row] = await prepared<{ seq: number; pending: number; favorites: number }>(
         'hl_network_viewer',
         `select u.seq::int as "seq",
@@ -65,27 +29,16 @@ export function createNetworkRepository(db: Db, prepared: RunPrepared) {
          from users u where u.id = $1`,
         [userId],
       );
-      if (!row) return undefined;
-      const seq = Number(row.seq);
-      remember(userId, seq);
-      if (epoch === countsEpoch) {
-        if (counts.size >= COUNTS_MAX) counts.clear();
-        counts.set(seq, { pending: row.pending, favorites: row.favorites, at: Date.now() });
-      }
-      return { seq, pending: row.pending, favorites: row.favorites };
+      return row && { seq: Number(row.seq), pending: row.pending, favorites: row.favorites };
     },
 
     async seqOf(userId: string): Promise<number | undefined> {
-      const cached = seqById.get(userId);
-      if (cached !== undefined) return cached;
       const row = await db
         .selectFrom('users')
         .select('seq')
         .where('id', '=', userId)
         .executeTakeFirst();
-      if (!row) return undefined;
-      remember(userId, Number(row.seq));
-      return Number(row.seq);
+      return row ? Number(row.seq) : undefined;
     },
 
     /** A user as a write path needs it (existence is checked against the database). */
@@ -102,21 +55,9 @@ export function createNetworkRepository(db: Db, prepared: RunPrepared) {
      * Batch-load of the people on one page. `friendsOf` (the viewer) adds the friendship date,
      * only asked for when the page holds friends: each probe costs an index lookup.
      */
-    async people(seqs: readonly number[], friendsOf?: number): Promise<Map<number, PersonRow>> {
-      const out = new Map<number, PersonRow>();
-      const now = Date.now();
-      let wanted: readonly number[] = seqs;
-      if (friendsOf === undefined) {
-        const missing: number[] = [];
-        wanted = missing;
-        for (const seq of seqs) {
-          const hit = personCache.get(seq);
-          if (hit && now - hit.at < PERSON_TTL_MS) out.set(seq, hit.row);
-          else missing.push(seq);
-        }
-      }
-      if (wanted.length === 0) return out;
-      const list = wanted.map(String);
+    async people(seqs: readonly number[], friendsOf?: number): Promise<PersonRow[]> {
+      if (seqs.length === 0) return [];
+      const list = seqs.map(String);
       type Row = Omit<PersonRow, 'friendsSince'> & { friendsSince: Date | string | null };
       const rows =
         friendsOf === undefined
@@ -137,32 +78,11 @@ export function createNetworkRepository(db: Db, prepared: RunPrepared) {
                where u.seq = any($1::bigint[])`,
               [list, friendsOf],
             );
-      if (personCache.size + rows.length > PERSON_CACHE_MAX) {
-        let drop = Math.max(rows.length, PERSON_CACHE_MAX / 10);
-        for (const seq of personCache.keys()) {
-          if (drop-- <= 0) break;
-          personCache.delete(seq);
-        }
-      }
-      for (const row of rows) {
-        remember(row.id, row.seq);
-        const person = {
-          ...row,
-          friendsSince: row.friendsSince === null ? null : new Date(row.friendsSince),
-        };
-        out.set(row.seq, person);
-        personCache.set(row.seq, { row: { ...person, friendsSince: null }, at: now });
-      }
-      return out;
-    },
-
-    forget(seq: number): void {
-      personCache.delete(seq);
-    },
-
-    forgetCounts(seq: number): void {
-      countsEpoch++;
-      counts.delete(seq);
+      return rows.map((row) => ({
+        ...row,
+        seq: Number(row.seq),
+        friendsSince: row.friendsSince === null ? null : new Date(row.friendsSince),
+      }));
     },
 
     async favoritesOf(seq: number): Promise<Set<number>> {

@@ -17,6 +17,7 @@ import { canSeeDegree, degreesOfTab, lockedTabMessage } from './network.policy.t
 import { presentConnection, presentPathNode, presentSelf } from './network.presenter.ts';
 import type { Graph } from '../graph/graph.service.ts';
 import type { RankKey } from '../graph/graph.traversal.ts';
+import type { PeopleCache } from './network.cache.ts';
 import type { NetworkRepository } from './network.repository.ts';
 
 export type ConnectionsInput = {
@@ -30,8 +31,12 @@ export type ConnectionsInput = {
  * The network screen's reads. Lists follow STYLE.md: the index finds and ranks ids (blocks
  * and unlocks already applied), one query batch-loads the page's people, the presenter shapes.
  */
-export function createNetworkService(deps: { graph: Graph; people: NetworkRepository }) {
-  const { graph, people } = deps;
+export function createNetworkService(deps: {
+  graph: Graph;
+  people: PeopleCache;
+  repo: NetworkRepository;
+}) {
+  const { graph, people, repo } = deps;
   const { index, traversal } = graph;
 
   async function viewerSeq(userId: string): Promise<number> {
@@ -105,7 +110,7 @@ export function createNetworkService(deps: { graph: Graph; people: NetworkReposi
     }
     const wantsFavorites =
       input.tab === 'first' || input.tab === 'all' || input.tab === 'favorites';
-    const favorites = wantsFavorites ? await people.favoritesOf(v) : new Set<number>();
+    const favorites = wantsFavorites ? await repo.favoritesOf(v) : new Set<number>();
     // From here to the presenter's inputs everything is synchronous: the traversal's scratch
     // arrays belong to this request until the next await.
     const ranked = traversal.rank({
@@ -134,7 +139,10 @@ export function createNetworkService(deps: { graph: Graph; people: NetworkReposi
     const items = [];
     for (const r of page) {
       const person = rows.get(r.seq);
-      if (person)
+      // The ranking already leaves blocked pairs out; the policy has the last word on every
+      // row (a row it hides still moves the cursor, so pages stay contiguous).
+      const tie = tieFromIndex(index.blockedWith(v, r.seq), r.degree === 1);
+      if (person && isVisible('view', tie))
         items.push(presentConnection(r, person, rows, userId, (s) => shown.get(s) ?? false));
     }
     const last = page.at(-1);

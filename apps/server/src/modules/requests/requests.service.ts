@@ -214,8 +214,8 @@ export function createRequestsService(deps: {
         return toUserId;
       });
       if (!recipient) throw new NotFoundError(networkMessages.requestNotFound);
-      const seq = await people.seqOf(recipient);
-      if (seq !== undefined) deps.countsChanged([seq]);
+      const user = await people.findUser(recipient);
+      if (user) deps.countsChanged([user.seq]);
       return { ok: true };
     },
 
