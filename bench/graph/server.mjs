@@ -80,7 +80,7 @@ async function serve() {
   );
   const buildMs = performance.now() - started;
   const { app } = built;
-  const graph = built.network.graph;
+  const graph = built.graph;
 
   // The baseline gets the same pool size as the app and more sort/hash memory than the default,
   // so it is not handicapped by spills.
@@ -172,8 +172,8 @@ async function serve() {
         wrong++;
       }
     }
-    const verifyA = await graph.trust.verify(a);
-    const verifyB = await graph.trust.verify(b);
+    const verifyA = await built.trust.verify(a);
+    const verifyB = await built.trust.verify(b);
     return {
       totalMs: performance.now() - t0,
       commitToStoredMs: storedMs,

@@ -30,7 +30,7 @@ const built = await buildApp(
   }),
   { logger: false },
 );
-const { index } = built.network.graph;
+const { index } = built.graph;
 
 // The same viewers as run.mjs.
 const { sampled, top } = await indexViewers(dbUrl, index);
@@ -54,7 +54,7 @@ function percentiles(values) {
 // What a Network page asks of the index (as network.service does): the first 2nd-degree page
 // ranked, then the capped 3rd-degree count when the 3rd tab is unlocked. The product's own
 // traversal, so its thresholds decide walk or scan. Two passes; the second is reported (JIT warm).
-const product = built.network.graph.traversal;
+const product = built.graph.traversal;
 const page = {};
 for (let pass = 0; pass < 2; pass++) {
   for (const [group, users] of [

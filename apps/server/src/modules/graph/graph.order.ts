@@ -1,6 +1,6 @@
 /**
  * Everyone by trust, highest first: one bucket per trust value (a doubly linked list through
- * next/prev arrays keyed by seq) and a bitmap of non-empty buckets to skip empty ones 32 at a
+ * next/prev arrays keyed by user number — the index keeps positions in it, not seqs) and a bitmap of non-empty buckets to skip empty ones 32 at a
  * time. Moving a user when their trust changes is O(1). The 3rd degree of a well-connected
  * person is most of the graph, so its best-ranked page is found by walking this order and
  * keeping the first people at distance 3, instead of materialising the whole 3rd degree.
@@ -10,11 +10,11 @@ export class TrustOrder {
   private bits = new Uint32Array(0);
   private next = new Int32Array(0);
   private prev = new Int32Array(0);
-  /** The bucket each seq sits in, or -1. */
+  /** The bucket each user number sits in, or -1. */
   private at = new Int32Array(0);
   maxTrust = -1;
 
-  private growSeqs(n: number): void {
+  private growIds(n: number): void {
     if (n <= this.at.length) return;
     const cap = Math.max(n, Math.ceil(this.at.length * 1.25), 16);
     const grow = (old: Int32Array, fill: number) => {
@@ -47,27 +47,27 @@ export class TrustOrder {
     this.maxTrust = -1;
   }
 
-  /** Puts seq in the bucket for `trust` (or takes it out with trust < 0). */
-  set(seq: number, trust: number): void {
-    this.growSeqs(seq + 1);
-    const cur = this.at[seq]!;
+  /** Puts a user number in the bucket for `trust` (or takes it out with trust < 0). */
+  set(id: number, trust: number): void {
+    this.growIds(id + 1);
+    const cur = this.at[id]!;
     if (cur === trust) return;
     if (cur >= 0) {
-      const p = this.prev[seq]!;
-      const n = this.next[seq]!;
+      const p = this.prev[id]!;
+      const n = this.next[id]!;
       if (p >= 0) this.next[p] = n;
       else this.head[cur] = n;
       if (n >= 0) this.prev[n] = p;
       if (this.head[cur] === -1) this.bits[cur >>> 5]! &= ~(1 << (cur & 31));
     }
-    this.at[seq] = trust;
+    this.at[id] = trust;
     if (trust < 0) return;
     this.growTrust(trust);
     const h = this.head[trust]!;
-    this.next[seq] = h;
-    this.prev[seq] = -1;
-    if (h >= 0) this.prev[h] = seq;
-    this.head[trust] = seq;
+    this.next[id] = h;
+    this.prev[id] = -1;
+    if (h >= 0) this.prev[h] = id;
+    this.head[trust] = id;
     this.bits[trust >>> 5]! |= 1 << (trust & 31);
     if (trust > this.maxTrust) this.maxTrust = trust;
   }

@@ -51,8 +51,9 @@ export function compareKeys(x: RankKey, y: RankKey): number {
 }
 
 /**
- * Degree traversals over the index. The hot loops touch one small array only: a 32-bit word
- * per seq (4 MB per million users) holding the visit stamp (epoch * 4 + level) and the 2nd
+ * Degree traversals over the index, in its positions (users numbered by community; seqs only
+ * at the public methods). The hot loops touch one small array only: a 32-bit word per
+ * position (4 MB per million users) holding the visit stamp (epoch * 4 + level) and the 2nd
  * degree's mutual count. The 2nd-degree walk also notes who reached each person first (their
  * connector); 1st and 3rd-degree rows get theirs afterwards, only for the rows actually shown,
  * from their own neighbour lists. Scratch is reused by every call, so a traversal allocates
@@ -61,14 +62,17 @@ export function compareKeys(x: RankKey, y: RankKey): number {
  */
 export class GraphTraversal {
   /**
-   * Per seq, one word: the visit stamp (epoch * 4 + level) in the high 16 bits and, for the 2nd
+   * Per position, one word: the visit stamp (epoch * 4 + level) in the high 16 bits and, for the 2nd
    * degree, the saturating mutual-friend count in the low 16 — so the hot loop's repeat visit
    * (most of a 2nd-degree walk) costs one memory access, not two.
    */
   private mark = new Uint32Array(0);
-  /** 2nd degree: the viewer's lowest-seq friend who reached them (the connector). */
+  /**
+   * 2nd degree: the viewer's friend who reached them first (the connector): the friend in
+   * common with the lowest position, i.e. the first in community order, not the lowest seq.
+   */
   private via = new Int32Array(0);
-  /** Scan mode: the viewer's friends, one bit per seq (set and cleared by scanOrder). */
+  /** Scan mode: the viewer's friends, one bit per position (set and cleared by scanOrder). */
   private friendBits = new Int32Array(0);
   private secondList = new Int32Array(0);
   /** secondTrustFloor's selection scratch (grown to the largest 2nd degree seen). */
@@ -174,7 +178,7 @@ export class GraphTraversal {
         }
         if (blocked?.has(y)) continue;
         mark[y] = firstVisit;
-        // Friends are walked in order, so this is the lowest-numbered friend in common.
+        // Friends are walked in position order, so this is the lowest-positioned friend in common.
         via[y] = f;
         list[n++] = y;
       }
@@ -562,8 +566,8 @@ export class GraphTraversal {
   /**
    * Scan mode's 2nd-degree test, from x's side: x's friends who are the viewer's friends (a
    * bitmap that stays in the core's cache). A member gets their level, mutual count and
-   * connector (the lowest-seq friend in common who may be shown, else the lowest) as the walk
-   * would have given them.
+   * connector (the lowest-positioned friend in common who may be shown, else the lowest) as
+   * the walk would have given them.
    */
   private linkSecond(x: number): boolean {
     const g = this.g;
