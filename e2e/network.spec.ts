@@ -217,6 +217,8 @@ test('disconnect asks first, then removes the row', async ({ page, people }) => 
 });
 
 test('report asks for a reason; block explains what it does', async ({ page, people }) => {
+  // Five new accounts are signed up through the UI first.
+  test.slow();
   const { friendOfFriend: target } = await smallNetwork(page, people, {
     me: 'Remy',
     friends: ['Ava', 'Ben', 'Cas'],
@@ -246,6 +248,8 @@ test('report asks for a reason; block explains what it does', async ({ page, peo
 });
 
 test('connect sends a request and the row remembers it', async ({ page, people }) => {
+  // Five new accounts are signed up through the UI first.
+  test.slow();
   const { me, friendOfFriend: target } = await smallNetwork(page, people, {
     me: 'Cora',
     friends: ['Ava', 'Ben', 'Cas'],
@@ -355,6 +359,8 @@ test('hiding from paths shows you as "Mutual Friend" in other people\'s paths', 
   page,
   people,
 }) => {
+  // Five new accounts are signed up through the UI first.
+  test.slow();
   // Ava is my only link to Otto: she hides, and my path to him no longer names her.
   const {
     friends: [ava],
