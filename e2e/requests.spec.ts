@@ -151,3 +151,63 @@ test('a sent request can be cancelled, and it leaves the recipient live', async 
   const list = await requesterPage.request.get('/api/connection-requests');
   expect(await list.json()).toEqual({ incoming: [], outgoing: [] });
 });
+
+/**
+ * The socket of the recipient's page, behind a switch: `drop()` cuts it the way a lost network
+ * does (and refuses reconnects), `restore()` lets the client's own reconnect through. `resumed()`
+ * waits for the answer to the client's `stream.resume` (a Socket.IO ack carrying `heads`).
+ */
+async function switchableSocket(page: Page) {
+  let online = true;
+  let resumes = 0;
+  const open: { close: () => Promise<void> }[] = [];
+  await page.routeWebSocket(/\/socket\.io\//, (ws) => {
+    if (!online) return void ws.close({ code: 1006, reason: 'offline' });
+    const server = ws.connectToServer();
+    server.onMessage((message) => {
+      if (typeof message === 'string' && /^43\d+\[\{"ok":true,"events"/.test(message)) resumes++;
+      ws.send(message);
+    });
+    open.push({ close: () => ws.close({ code: 1006, reason: 'offline' }) });
+  });
+  return {
+    async resumed(count: number) {
+      await expect.poll(() => resumes, { timeout: 10_000 }).toBeGreaterThanOrEqual(count);
+    },
+    async drop() {
+      online = false;
+      await Promise.all(open.splice(0).map((s) => s.close()));
+    },
+    restore() {
+      online = true;
+    },
+  };
+}
+
+test('events sent while the socket was down arrive once it reconnects, without a reload', async ({
+  people,
+}) => {
+  const { requesterPage, recipientPage, requester, recipient } = await twoPeople(
+    people,
+    'Wanda',
+    'Xavi',
+  );
+  const socket = await switchableSocket(recipientPage);
+  await recipientPage.goto('/network?tab=requests');
+  await socket.resumed(1);
+
+  await socket.drop();
+  await sendRequest(requesterPage, recipient);
+  // Nothing can reach the page while it is offline.
+  await recipientPage.waitForTimeout(1500);
+  await expect(requestRow(recipientPage, 'incoming', requester.name)).toHaveCount(0);
+
+  socket.restore();
+  await socket.resumed(2);
+  // The missed request.created and badges.updated are replayed: the toast only comes from the
+  // event itself, so this is the resume at work, not a refetch.
+  await expect(toast(recipientPage, `Friend Request: ${requester.name}`)).toBeVisible();
+  await expect(requestRow(recipientPage, 'incoming', requester.name)).toBeVisible();
+  await expect(networkTab(recipientPage)).toHaveAccessibleName('Network, 1 pending requests');
+  await expect(toast(recipientPage, `Friend Request: ${requester.name}`)).toHaveCount(1);
+});
