@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type App } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase, type Db } from '../src/db/database.ts';
@@ -91,6 +92,35 @@ export async function startTestServer(
     stop: async () => {
       await built.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * One fresh database and one listening server for the test file that calls this (at its top
+ * level): created before its tests, stopped and dropped after them. Read `.db` and `.server`
+ * inside tests.
+ */
+export function useTestServer(env: Record<string, string> = {}): {
+  readonly db: Db;
+  readonly server: TestServer;
+} {
+  let tdb: TestDatabase | undefined;
+  let server: TestServer | undefined;
+  beforeAll(async () => {
+    tdb = await createTestDatabase();
+    server = await startTestServer(tdb.db, env);
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await tdb?.drop();
+  });
+  return {
+    get db() {
+      return tdb!.db;
+    },
+    get server() {
+      return server!;
     },
   };
 }

@@ -1,43 +1,32 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { RESUME_MAX_EVENTS, userRoom } from '@heartline/domain';
-import {
-  createTestDatabase,
-  dbKind,
-  startTestServer,
-  type TestDatabase,
-  type TestServer,
-} from '../../../test/harness.ts';
+import { dbKind, useTestServer } from '../../../test/harness.ts';
 import { browserFor, createPeople } from '../../../test/network-fixtures.ts';
 import { listen, type Listener } from '../../../test/realtime-client.ts';
 
-let tdb: TestDatabase;
-let server: TestServer;
+const world = useTestServer();
 const listeners: Listener[] = [];
 
-beforeAll(async () => {
-  tdb = await createTestDatabase();
-  server = await startTestServer(tdb.db);
-});
-afterAll(async () => {
+afterAll(() => {
   for (const l of listeners) l.socket.disconnect();
-  await server?.stop();
-  await tdb?.drop();
 });
 
 async function person(name: string) {
-  const [p] = await createPeople(tdb.db, [name]);
-  const browser = await browserFor(server, p!);
+  const [p] = await createPeople(world.db, [name]);
+  const browser = await browserFor(world.server, p!);
   return { ...p!, cookie: browser.cookieHeader() };
 }
 
 async function notices(userId: string, texts: string[]) {
   for (const text of texts) {
-    await server.transact(async (_trx, emit) => emit(userRoom(userId), 'system.notice', { text }));
+    await world.server.transact(async (_trx, emit) =>
+      emit(userRoom(userId), 'system.notice', { text }),
+    );
   }
 }
 
 function open(cookie: string) {
-  const l = listen(server.baseUrl, cookie);
+  const l = listen(world.server.baseUrl, cookie);
   listeners.push(l);
   return l;
 }
@@ -70,7 +59,7 @@ describe(`event outbox and resume (${dbKind})`, () => {
     client.socket.disconnect();
     const missed = Array.from({ length: 7 }, (_, i) => `missed ${i + 1}`);
     await notices(ben.id, missed);
-    await server.dispatcher.drain();
+    await world.server.dispatcher.drain();
     client.socket.connect();
     await client.next('system.notice', (p) => p.text === 'missed 7');
     await notices(ben.id, ['after']);
@@ -86,12 +75,12 @@ describe(`event outbox and resume (${dbKind})`, () => {
     await client.ready();
     expect(client.missed).toHaveLength(2); // first contact with its user and session streams
     client.socket.disconnect();
-    await server.transact(async (_trx, emit) => {
+    await world.server.transact(async (_trx, emit) => {
       for (let i = 0; i <= RESUME_MAX_EVENTS; i++) {
         emit(userRoom(cat.id), 'system.notice', { text: `n${i}` });
       }
     });
-    await server.dispatcher.drain();
+    await world.server.dispatcher.drain();
     client.socket.connect();
     await expect.poll(() => client.missed.length).toBe(3);
     expect(client.missed[2]).toBe(userRoom(cat.id));
@@ -121,18 +110,18 @@ describe(`event outbox and resume (${dbKind})`, () => {
   it('refuses an event whose payload breaks the contract, with the change it came with', async () => {
     const fay = await person('Fay Contract');
     await expect(
-      server.transact(async (trx, emit) => {
+      world.server.transact(async (trx, emit) => {
         await trx.updateTable('users').set({ bio: 'changed' }).where('id', '=', fay.id).execute();
         emit(userRoom(fay.id), 'system.notice', { text: 42 } as unknown as { text: string });
       }),
     ).rejects.toThrow();
-    const row = await tdb.db
+    const row = await world.db
       .selectFrom('users')
       .select('bio')
       .where('id', '=', fay.id)
       .executeTakeFirstOrThrow();
     expect(row.bio).not.toBe('changed');
-    const events = await tdb.db
+    const events = await world.db
       .selectFrom('events')
       .select('id')
       .where('stream', '=', userRoom(fay.id))

@@ -1,12 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FavoriteState, NetworkSummary } from '@heartline/domain';
-import {
-  createTestDatabase,
-  dbKind,
-  startTestServer,
-  type TestDatabase,
-  type TestServer,
-} from '../../../test/harness.ts';
+import { dbKind, useTestServer } from '../../../test/harness.ts';
 import {
   befriend,
   browserFor,
@@ -15,20 +9,10 @@ import {
   sendJson,
 } from '../../../test/network-fixtures.ts';
 
-let tdb: TestDatabase;
-let server: TestServer;
-
-beforeAll(async () => {
-  tdb = await createTestDatabase();
-  server = await startTestServer(tdb.db);
-});
-afterAll(async () => {
-  await server?.stop();
-  await tdb?.drop();
-});
+const world = useTestServer();
 
 const favoriteRows = (a: number, b: number) =>
-  tdb.db
+  world.db
     .selectFrom('favorites')
     .select('userSeq')
     .where((eb) =>
@@ -41,10 +25,10 @@ const favoriteRows = (a: number, b: number) =>
 
 describe(`relations (${dbKind})`, () => {
   it('disconnecting removes the favorites between the two people, both ways', async () => {
-    const [ida, jon] = await createPeople(tdb.db, ['Ida Disconnect', 'Jon Disconnect']);
-    await befriend(server.graph, [[ida!, jon!]]);
-    const asIda = await browserFor(server, ida!);
-    const asJon = await browserFor(server, jon!);
+    const [ida, jon] = await createPeople(world.db, ['Ida Disconnect', 'Jon Disconnect']);
+    await befriend(world.server.graph, [[ida!, jon!]]);
+    const asIda = await browserFor(world.server, ida!);
+    const asJon = await browserFor(world.server, jon!);
     expect((await sendJson<FavoriteState>(asIda, 'POST', `/api/favorites/${jon!.id}`)).status).toBe(
       200,
     );

@@ -1,59 +1,43 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { networkMessages } from '@heartline/domain';
 import { createAccessRepository } from '../access/access.repository.ts';
 import { createAccess } from '../access/access.service.ts';
 import { createPrepared } from '../graph/graph.prepared.ts';
 import { createNetworkRepository } from '../network/network.repository.ts';
 import { RateLimits } from '../../plugins/rate-limit.ts';
-import {
-  createTestDatabase,
-  dbKind,
-  startTestServer,
-  type TestDatabase,
-  type TestServer,
-} from '../../../test/harness.ts';
+import { dbKind, useTestServer } from '../../../test/harness.ts';
 import { createPeople } from '../../../test/network-fixtures.ts';
 import { createRequestsRepository } from './requests.repository.ts';
 import { ConflictError, createRequestsService } from './requests.service.ts';
 
-let tdb: TestDatabase;
-let server: TestServer;
-
-beforeAll(async () => {
-  tdb = await createTestDatabase();
-  server = await startTestServer(tdb.db);
-});
-afterAll(async () => {
-  await server?.stop();
-  await tdb?.drop();
-});
+const world = useTestServer();
 
 describe(`connection request races (${dbKind})`, () => {
   it('never answers "sent" for a request that was not stored', async () => {
     // An insert that conflicts, and a re-read that finds no open request (it was decided or
     // withdrawn in between), every time: the service must not claim success.
-    const real = createRequestsRepository(tdb.db);
+    const real = createRequestsRepository(world.db);
     const requests = {
       ...real,
       insert: async () => false,
       findOpenBetween: async () => undefined,
     };
-    const people = createNetworkRepository(tdb.db, createPrepared(tdb.db, undefined).run);
+    const people = createNetworkRepository(world.db, createPrepared(world.db, undefined).run);
     const service = createRequestsService({
       requests,
       people,
-      graph: server.graph,
-      access: createAccess(createAccessRepository(tdb.db)),
-      transact: server.transact,
+      graph: world.server.graph,
+      access: createAccess(createAccessRepository(world.db)),
+      transact: world.server.transact,
       limits: new RateLimits(undefined, 'hltest-race'),
       countsChanged: () => undefined,
     });
-    const [kim, lev] = await createPeople(tdb.db, ['Kim Race', 'Lev Race']);
+    const [kim, lev] = await createPeople(world.db, ['Kim Race', 'Lev Race']);
     await expect(service.create(kim!.id, lev!.id)).rejects.toThrow(ConflictError);
     await expect(service.create(kim!.id, lev!.id)).rejects.toThrow(
       networkMessages.requestChangedMeanwhile,
     );
-    const events = await tdb.db
+    const events = await world.db
       .selectFrom('events')
       .select('type')
       .where('stream', '=', `user:${lev!.id}`)
