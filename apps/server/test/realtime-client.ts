@@ -25,7 +25,7 @@ export type Listener = {
     match?: (payload: ServerEventPayload<E>) => boolean,
     timeoutMs?: number,
   ) => Promise<ServerEventPayload<E>>;
-  /** Resolves once the socket is connected and its first resume has been answered. */
+  /** Resolves once the socket is connected and a resume asked from now on has been answered. */
   ready: () => Promise<void>;
 };
 
@@ -53,10 +53,10 @@ export function listen(
   const cursor = new StreamCursor({
     apply: (event) => applied.push(event),
     missed: (stream) => missed.push(stream),
-    resume: (streams) => {
+    resume: (streams, token) => {
       socket.emit('stream.resume', { streams }, (ack) => {
-        if (ack.ok) cursor.resumed(ack);
-        else cursor.resumeFailed();
+        if (ack.ok) cursor.resumed(token, ack);
+        else cursor.resumeFailed(token);
         resumes++;
       });
     },

@@ -54,14 +54,19 @@ const envelopeSchema = z.object({
   payload: z.unknown(),
 });
 
-/** Events a resume answers with at most; a client further behind refetches instead. */
+/** Events a resume replays at most per stream; a client further behind refetches instead. */
 export const RESUME_MAX_EVENTS = 500;
+/** Streams one resume may name (a socket reads two: its user's and its session's). */
+const RESUME_MAX_STREAMS = 8;
 
 export const clientEvents = {
   'presence.ping': z.object({ at: z.number().int() }),
   /** The last seq the client applied per stream; streams it never saw are left out. */
   'stream.resume': z.object({
-    streams: z.record(streamName, z.number().int().min(0)).default({}),
+    streams: z
+      .record(streamName, z.number().int().min(0))
+      .refine((s) => Object.keys(s).length <= RESUME_MAX_STREAMS, 'too many streams')
+      .default({}),
   }),
 } as const;
 

@@ -13,15 +13,19 @@ const ev = (seq: number, stream = S): StreamEvent => ({
 function harness() {
   const applied: string[] = [];
   const resumes: Record<string, number>[] = [];
+  const tokens: number[] = [];
   const missed: string[] = [];
   const cursor = new StreamCursor({
     apply: (e) => applied.push(`${e.stream}#${e.seq}`),
-    resume: (streams) => resumes.push(streams),
+    resume: (streams, token) => {
+      resumes.push(streams);
+      tokens.push(token);
+    },
     missed: (stream) => missed.push(stream),
   });
   const ok = (events: StreamEvent[], heads: Record<string, number>, outdated: string[] = []) =>
-    cursor.resumed({ ok: true, events, heads, outdated });
-  return { cursor, applied, resumes, missed, ok };
+    cursor.resumed(tokens.at(-1)!, { ok: true, events, heads, outdated });
+  return { cursor, applied, resumes, tokens, missed, ok };
 }
 
 describe('StreamCursor', () => {
@@ -73,6 +77,38 @@ describe('StreamCursor', () => {
     expect(h.missed).toEqual([S, S]);
     h.cursor.receive(ev(901));
     expect(h.applied).toEqual([`${S}#901`]);
+  });
+
+  it('ignores the answer to a resume that a reconnect overtook', () => {
+    const h = harness();
+    h.cursor.connected();
+    h.ok([], { [S]: 1 });
+    h.cursor.disconnected();
+    h.cursor.connected();
+    const stale = h.tokens.at(-1)!;
+    h.cursor.disconnected();
+    h.cursor.connected();
+    // The first reconnect's answer arrives late: it must not end the current resume.
+    h.cursor.resumed(stale, { ok: true, events: [ev(2)], heads: { [S]: 2 }, outdated: [] });
+    expect(h.applied).toEqual([]);
+    h.cursor.receive(ev(3));
+    expect(h.applied).toEqual([]);
+    h.ok([ev(2)], { [S]: 2 });
+    expect(h.applied).toEqual([`${S}#2`, `${S}#3`]);
+  });
+
+  it('gives up on a gap that replays do not close: refetch and move on, no endless resumes', () => {
+    const h = harness();
+    h.cursor.connected();
+    h.ok([], { [S]: 5 });
+    h.cursor.receive(ev(7));
+    h.ok([], { [S]: 7 });
+    h.ok([], { [S]: 7 });
+    expect(h.resumes).toHaveLength(3);
+    expect(h.applied).toEqual([`${S}#7`]);
+    expect(h.missed).toEqual([S, S]);
+    h.cursor.receive(ev(8));
+    expect(h.applied).toEqual([`${S}#7`, `${S}#8`]);
   });
 
   it('forgets every position on reset', () => {

@@ -15,6 +15,7 @@ import {
 } from '@heartline/domain';
 import type { SessionsService } from '../modules/auth/sessions.service.ts';
 import type { EventsRepository } from '../modules/events/events.repository.ts';
+import { sha256 } from '../lib/tokens.ts';
 import type { SessionCookie } from '../plugins/session.ts';
 
 type SocketData = { userId: string; sessionKey: string };
@@ -65,8 +66,9 @@ export function createRealtime(server: http.Server, deps: RealtimeDeps): Realtim
   });
 
   io.on('connection', (socket) => {
-    const streams = [userRoom(socket.data.userId), sessionRoom(socket.data.sessionKey)];
+    const streams = [userRoom(socket.data.userId), sessionStream(socket.data.sessionKey)];
     void socket.join(streams);
+    let resuming = false;
     socket.on('presence.ping', (payload, ack) => {
       if (typeof ack !== 'function') return;
       const parsed = clientEvents['presence.ping'].safeParse(payload);
@@ -78,9 +80,12 @@ export function createRealtime(server: http.Server, deps: RealtimeDeps): Realtim
       if (typeof ack !== 'function') return;
       const parsed = clientEvents['stream.resume'].safeParse(payload);
       if (!parsed.success) return ack({ ok: false, error: 'VALIDATION_FAILED' });
-      resume(deps.events, streams, parsed.data.streams).then(ack, () =>
-        ack({ ok: false, error: 'UNAVAILABLE' }),
-      );
+      // One resume at a time per socket: a client cannot queue up database work.
+      if (resuming) return ack({ ok: false, error: 'BUSY' });
+      resuming = true;
+      resume(deps.events, streams, parsed.data.streams)
+        .then(ack, () => ack({ ok: false, error: 'UNAVAILABLE' }))
+        .finally(() => (resuming = false));
     });
   });
 
@@ -88,9 +93,18 @@ export function createRealtime(server: http.Server, deps: RealtimeDeps): Realtim
 }
 
 /**
+ * The stream (room) of one session. Named by a hash of the session's token hash, so the name
+ * the browser sees tells nothing about the session row.
+ */
+export function sessionStream(tokenHash: string): string {
+  return sessionRoom(sha256(`stream:${tokenHash}`));
+}
+
+/**
  * What a reconnecting client missed on the streams this socket reads (any other stream named
- * is ignored). A stream whose gap reaches past the kept events, or is longer than a replay,
- * is reported outdated: the client refetches instead.
+ * is ignored). The replay must be whole: a stream whose gap reaches past the kept events, is
+ * longer than a replay, has a hole, holds an event that no longer passes its schema, or whose
+ * position is ahead of the server is reported outdated, and the client refetches instead.
  */
 async function resume(
   repo: EventsRepository,
@@ -105,14 +119,16 @@ async function resume(
     const head = heads.get(stream) ?? 0;
     if (last === undefined || last === head) continue;
     const missed = last > head ? [] : await repo.after(stream, last, RESUME_MAX_EVENTS + 1);
-    if (missed.length === 0 || missed.length > RESUME_MAX_EVENTS || missed[0]!.seq !== last + 1) {
+    const replay = missed.map(parseStreamEvent);
+    const whole =
+      missed.length === head - last &&
+      missed.length <= RESUME_MAX_EVENTS &&
+      replay.every((event, i) => event !== null && event.seq === last + 1 + i);
+    if (!whole) {
       outdated.push(stream);
       continue;
     }
-    for (const stored of missed) {
-      const event = parseStreamEvent(stored);
-      if (event) events.push(event);
-    }
+    events.push(...(replay as StreamEvent[]));
   }
   return { ok: true, events, heads: Object.fromEntries(heads), outdated };
 }

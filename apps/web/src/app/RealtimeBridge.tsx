@@ -17,6 +17,7 @@ export function RealtimeBridge({ userId }: { userId: string }) {
 
   useEffect(() => {
     realtimeClient.setHandlers({
+      userId,
       event: (event) =>
         routeEvent(queryClient, event, {
           userId,
@@ -28,6 +29,9 @@ export function RealtimeBridge({ userId }: { userId: string }) {
           },
         }),
       gap: () => refetchAfterGap(queryClient),
+      // Everything cached was the previous user's: start over, the session query first learns
+      // who is signed in now and the provider restarts realtime for them.
+      userChanged: () => void queryClient.resetQueries(),
     });
     realtimeClient.start();
     return () => {

@@ -26,23 +26,22 @@ export type Action =
   | 'report';
 
 /**
- * Whether the person exists for the viewer when doing `action`. Someone who blocked you does
- * not exist for you at all; someone you blocked exists only for undoing or reporting it (and
- * blocking again, which changes nothing).
+ * Whether the person exists for the viewer when doing `action`. Someone you blocked exists
+ * only for undoing or reporting it (and blocking again, which changes nothing) — even if they
+ * blocked you too, since they are on your own block list. Otherwise someone who blocked you
+ * does not exist for you at all.
  */
 export function isVisible(action: Action, tie: Tie): boolean {
-  if (tie.blockedByTarget) return false;
-  if (!tie.blockedByViewer) return true;
   switch (action) {
     case 'block':
     case 'unblock':
     case 'report':
-      return true;
+      return tie.blockedByViewer || !tie.blockedByTarget;
     case 'view':
     case 'connect':
     case 'favorite':
     case 'disconnect':
-      return false;
+      return !tie.blockedByViewer && !tie.blockedByTarget;
   }
 }
 

@@ -47,12 +47,6 @@ const toTarget = (row: TieRow): Target => ({
  */
 export function createAccess(repo: AccessRepository) {
   return {
-    /** The people among `ids` the viewer can see, with their ties (unknown ids left out). */
-    async visible(viewer: Person, ids: readonly string[], trx?: Trx | Db): Promise<Target[]> {
-      const rows = await repo.ties(viewer.seq, ids, trx);
-      return rows.map(toTarget).filter((t) => isVisible('view', t.tie));
-    },
-
     /**
      * The person `targetId` as `action` sees them. Oneself answers with the action's own
      * message (400); a missing person and one hidden by a block answer the same 404.

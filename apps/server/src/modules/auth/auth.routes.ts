@@ -4,12 +4,12 @@ import {
   passwordSignInSchema,
   passwordSignUpSchema,
   safeIntendedPath,
-  sessionRoom,
   type SessionResponse,
 } from '@heartline/domain';
 import { NotFoundError } from '../../lib/errors.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
 import { parseInput } from '../../lib/validate.ts';
+import { sessionStream } from '../../realtime/realtime.ts';
 import type { RateLimitRule, RateLimits } from '../../plugins/rate-limit.ts';
 import type { SessionCookie } from '../../plugins/session.ts';
 import type { Db } from '../../db/database.ts';
@@ -70,7 +70,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
   async function endSession(tokenHash: string) {
     await deps.transact(async (trx, emit) => {
       await deps.sessions.revoke(tokenHash, trx);
-      emit(sessionRoom(tokenHash), 'session.revoked', { reason: 'signed_out' });
+      emit(sessionStream(tokenHash), 'session.revoked', { reason: 'signed_out' });
     });
     await deps.sessions.revoked(tokenHash);
   }

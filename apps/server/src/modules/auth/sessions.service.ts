@@ -76,6 +76,12 @@ export function createSessionsService(db: Db, opts: SessionsOptions) {
     return entry;
   }
 
+  /** The revocation committed: every instance drops its cached copy. */
+  async function revoked(tokenHash: string) {
+    cache.delete(tokenHash);
+    await opts.announceRevoked?.(tokenHash);
+  }
+
   return {
     async create(userId: string, userAgent: string): Promise<{ token: string; info: SessionInfo }> {
       const token = randomToken();
@@ -118,14 +124,10 @@ export function createSessionsService(db: Db, opts: SessionsOptions) {
       cache.delete(tokenHash);
       touched.delete(tokenHash);
       await repo.delete(tokenHash, trx);
-      if (!trx) await this.revoked(tokenHash);
+      if (!trx) await revoked(tokenHash);
     },
 
-    /** The revocation committed: every instance drops its cached copy. */
-    async revoked(tokenHash: string) {
-      cache.delete(tokenHash);
-      await opts.announceRevoked?.(tokenHash);
-    },
+    revoked,
 
     /** Another instance revoked this session. */
     forget(tokenHash: string) {

@@ -5,7 +5,7 @@ import type { DeliveryContext, EventHandlers } from './events.handlers.ts';
 export type DispatcherDeps = {
   repo: EventsRepository;
   handlers: EventHandlers;
-  context: DeliveryContext;
+  context: Omit<DeliveryContext, 'trx'>;
   /** How often to look for events nobody woke us for (a writer that died, another instance). */
   pollMs?: number;
   /** How long delivered events stay for resuming clients. */
@@ -14,8 +14,11 @@ export type DispatcherDeps = {
 };
 
 const BATCH = 200;
-/** When another instance holds the dispatch lock, look again this soon (it may be finishing). */
-const BUSY_RETRY_MS = 20;
+/**
+ * When another instance holds the dispatch lock, look again this soon: it may have read its
+ * batch before our commit. One retry per kick, not a loop (the poll covers the rest).
+ */
+const BUSY_RETRY_MS = 50;
 
 /**
  * The read side of the event spine: turns committed events into deliveries, oldest first, one
@@ -33,22 +36,31 @@ export function createDispatcher(deps: DispatcherDeps) {
   let pruner: NodeJS.Timeout | undefined;
   let retry: NodeJS.Timeout | undefined;
 
-  async function deliverAll(): Promise<void> {
+  async function deliverAll(isRetry: boolean): Promise<void> {
     for (;;) {
       again = false;
-      const delivered = await deps.repo.dispatchBatch(BATCH, async (events) => {
+      const delivered = await deps.repo.dispatchBatch(BATCH, async (events, trx) => {
         for (const stored of events) {
           const event = parseStreamEvent(stored);
           if (!event) {
+            // Its seq is skipped on the wire; a client's resume finds the stream outdated.
             deps.onError?.(new Error(`event ${stored.id} (${stored.type}) fails its schema`));
             continue;
           }
-          await deps.handlers[event.type](event as never, deps.context);
+          try {
+            await deps.handlers[event.type](event as never, { ...deps.context, trx });
+          } catch (err) {
+            // One failing handler must not hold back every later event: this one counts as
+            // delivered (clients still get it by resuming, which reads the table).
+            deps.onError?.(err);
+          }
         }
       });
       if (delivered === null) {
-        clearTimeout(retry);
-        retry = setTimeout(kick, BUSY_RETRY_MS);
+        if (!isRetry) {
+          clearTimeout(retry);
+          retry = setTimeout(() => kick(true), BUSY_RETRY_MS);
+        }
         return;
       }
       if (delivered < BATCH && !again) return;
@@ -56,13 +68,13 @@ export function createDispatcher(deps: DispatcherDeps) {
   }
 
   /** Something committed: deliver it (coalesced with a pass already running). */
-  function kick(): void {
+  function kick(isRetry = false): void {
     if (stopped) return;
     if (running) {
       again = true;
       return;
     }
-    running = deliverAll()
+    running = deliverAll(isRetry)
       .catch((err: unknown) => deps.onError?.(err))
       .finally(() => {
         running = null;
@@ -71,9 +83,9 @@ export function createDispatcher(deps: DispatcherDeps) {
   }
 
   return {
-    kick,
+    kick: () => kick(),
     start(): void {
-      poller = setInterval(kick, deps.pollMs ?? 1000);
+      poller = setInterval(() => kick(), deps.pollMs ?? 1000);
       poller.unref();
       const keepMs = deps.keepMs ?? 7 * 24 * 60 * 60 * 1000;
       pruner = setInterval(
@@ -93,7 +105,10 @@ export function createDispatcher(deps: DispatcherDeps) {
       clearTimeout(retry);
       await running;
     },
-    /** Resolves once everything committed so far has been delivered by this instance. */
+    /**
+     * Resolves once this instance's dispatcher has nothing left to deliver or found another
+     * instance dispatching (tests with one instance).
+     */
     async drain(): Promise<void> {
       kick();
       while (running) await running;

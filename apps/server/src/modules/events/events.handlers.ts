@@ -1,8 +1,14 @@
 import type { ServerEventName, StreamEvent } from '@heartline/domain';
+import type { Trx } from '../../db/database.ts';
 import type { RealtimeServer } from '../../realtime/realtime.ts';
 
-/** What a handler may use to deliver. Later: the recipient's settings and the jobs queue. */
-export type DeliveryContext = { io: RealtimeServer };
+/**
+ * What a handler may use to deliver: the socket server, and the dispatcher's transaction (the
+ * one that marks the event delivered) for reading the recipient's settings and queueing jobs
+ * with `enqueueJob(trx, ...)`, so a queued push commits exactly when the event counts as
+ * delivered. (On PGlite that transaction holds the only connection: use it, never `db`.)
+ */
+export type DeliveryContext = { io: RealtimeServer; trx: Trx };
 
 type Handler<E extends ServerEventName> = (
   event: Extract<StreamEvent, { type: E }>,
@@ -13,7 +19,7 @@ type Handler<E extends ServerEventName> = (
 export type EventHandlers = { [E in ServerEventName]: Handler<E> };
 
 /** To every socket in the stream's room, on any instance (Redis adapter). */
-function toRoom(event: StreamEvent, { io }: DeliveryContext): void {
+function toRoom(event: StreamEvent, { io }: Pick<DeliveryContext, 'io'>): void {
   io.to(event.stream).emit('event', event);
 }
 

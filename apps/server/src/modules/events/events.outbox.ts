@@ -36,10 +36,14 @@ export function createOutbox(deps: OutboxDeps) {
     let types: string[] = [];
     const result = await deps.db.transaction().execute(async (trx) => {
       const pending: NewEvent[] = [];
+      let closed = false;
       const emit: Emit = (stream, type, payload, actorId = null) => {
+        // An emit after the work returned (a stray callback) would be lost: say so loudly.
+        if (closed) throw new Error(`emit('${type}') after its transaction's work had finished`);
         pending.push({ stream, type, actorId, payload: serverEvents[type].parse(payload) });
       };
       const value = await work(trx, emit);
+      closed = true;
       await deps.repo.append(trx, pending);
       types = pending.map((e) => e.type);
       return value;

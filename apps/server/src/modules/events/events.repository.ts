@@ -61,7 +61,7 @@ export function createEventsRepository(db: Db) {
      */
     async dispatchBatch(
       limit: number,
-      deliver: (events: StoredEvent[]) => Promise<void>,
+      deliver: (events: StoredEvent[], trx: Trx) => Promise<void>,
     ): Promise<number | null> {
       return db.transaction().execute(async (trx) => {
         const { rows: locked } = await sql<{ ok: boolean }>`
@@ -75,7 +75,7 @@ export function createEventsRepository(db: Db) {
           .limit(limit)
           .execute();
         if (rows.length === 0) return 0;
-        await deliver(rows.map(toStored));
+        await deliver(rows.map(toStored), trx);
         await trx
           .updateTable('events')
           .set({ dispatchedAt: new Date() })
@@ -115,13 +115,20 @@ export function createEventsRepository(db: Db) {
       return out;
     },
 
-    /** Delivered events older than `before` go; a client further behind refetches. */
+    /**
+     * Delivered events older than `before` go (a client further behind refetches), and so do
+     * the counters of session streams with no events left (a session's stream ends with it).
+     */
     async prune(before: Date): Promise<void> {
       await db
         .deleteFrom('events')
         .where('createdAt', '<', before)
         .where('dispatchedAt', 'is not', null)
         .execute();
+      await sql`
+        delete from event_streams s
+        where s.stream like 'session:%'
+          and not exists (select 1 from events e where e.stream = s.stream)`.execute(db);
     },
   };
 }

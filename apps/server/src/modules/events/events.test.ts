@@ -90,6 +90,30 @@ describe(`event outbox and resume (${dbKind})`, () => {
     expect(await client.next('system.notice')).toEqual({ text: 'fresh' });
   });
 
+  it('reports a stream outdated when its replay cannot be whole', async () => {
+    const gil = await person('Gil Replay');
+    const client = open(gil.cookie);
+    await client.ready();
+    await notices(gil.id, ['one', 'two', 'three']);
+    await client.next('system.notice', (p) => p.text === 'three');
+    const stream = userRoom(gil.id);
+    // An event that no longer passes its schema (seq 2), and a position ahead of the server.
+    await world.db
+      .updateTable('events')
+      .set({ payload: JSON.stringify({ text: 7 }) })
+      .where('stream', '=', stream)
+      .where('seq', '=', '2')
+      .execute();
+    const broken = await client.socket.emitWithAck('stream.resume', { streams: { [stream]: 1 } });
+    expect(broken).toMatchObject({ ok: true, events: [], outdated: [stream] });
+    const ahead = await client.socket.emitWithAck('stream.resume', { streams: { [stream]: 99 } });
+    expect(ahead).toMatchObject({ ok: true, events: [], outdated: [stream] });
+    expect(ahead.ok && ahead.heads[stream]).toBe(3);
+    const whole = await client.socket.emitWithAck('stream.resume', { streams: { [stream]: 2 } });
+    expect(whole).toMatchObject({ ok: true, outdated: [] });
+    expect(whole.ok && whole.events.map((e) => e.seq)).toEqual([3]);
+  });
+
   it('answers a resume only for the socket’s own streams', async () => {
     const dan = await person('Dan Reader');
     const eve = await person('Eve Private');

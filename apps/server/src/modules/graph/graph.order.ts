@@ -1,7 +1,7 @@
 /**
  * Everyone by trust, highest first: one bucket per trust value (a doubly linked list through
- * next/prev arrays keyed by user number — the index keeps positions in it, not seqs) and a bitmap of non-empty buckets to skip empty ones 32 at a
- * time. Moving a user when their trust changes is O(1). The 3rd degree of a well-connected
+ * next/prev arrays keyed by user number; the index keeps positions in it, not seqs) and a
+ * bitmap of non-empty buckets to skip empty ones 32 at a time. Moving a user when their trust changes is O(1). The 3rd degree of a well-connected
  * person is most of the graph, so its best-ranked page is found by walking this order and
  * keeping the first people at distance 3, instead of materialising the whole 3rd degree.
  */

@@ -4,11 +4,11 @@ import type { Emit, Transact } from '../events/events.outbox.ts';
 import { GraphIndex, type GraphChange } from './graph.index.ts';
 import { loadSnapshotByCopy, loadSnapshotByQueries } from './graph.loader.ts';
 import { createGraphRepository } from './graph.repository.ts';
+import { GraphSync } from './graph.sync.ts';
+import { GraphTraversal } from './graph.traversal.ts';
 
 /** Reads a graph outbox row (trust replays the rows whose effect it has not stored yet). */
 export { toChange } from './graph.repository.ts';
-import { GraphSync } from './graph.sync.ts';
-import { GraphTraversal } from './graph.traversal.ts';
 
 export type GraphDeps = {
   db: Db;

@@ -50,8 +50,3 @@ export function canSeeDegree(degree: number, unlocked: UnlockedTabs): degree is 
     (degree === 3 && unlocked.thirdDegree)
   );
 }
-
-/** Favorites and messages are for friends only (spec/2 §6). */
-export function canFavorite(degree: number): boolean {
-  return degree === 1;
-}

@@ -147,9 +147,13 @@ export function createNetworkRepository(db: Db, prepared: RunPrepared) {
       return row?.showInPaths;
     },
 
-    /** Open requests between two people are withdrawn by a block; returns their recipients. */
-    async cancelOpenRequestsBetween(trx: Trx, a: string, b: string): Promise<string[]> {
-      const rows = await trx
+    /** Open requests between two people are withdrawn by a block; returns what was withdrawn. */
+    async cancelOpenRequestsBetween(
+      trx: Trx,
+      a: string,
+      b: string,
+    ): Promise<{ id: string; fromUserId: string; toUserId: string }[]> {
+      return trx
         .updateTable('connectionRequests')
         .set({ status: 'rejected', decidedAt: new Date() })
         .where('status', '=', 'PENDING')
@@ -159,9 +163,8 @@ export function createNetworkRepository(db: Db, prepared: RunPrepared) {
             eb.and([eb('fromUserId', '=', b), eb('toUserId', '=', a)]),
           ]),
         )
-        .returning('toUserId')
+        .returning(['id', 'fromUserId', 'toUserId'])
         .execute();
-      return rows.map((r) => r.toUserId);
     },
 
     async pendingIncoming(userId: string, trx: Trx | Db = db): Promise<number> {

@@ -20,7 +20,6 @@ export type PhotosServiceDeps = {
   db: Db;
   storage: MediaStorage;
   processor: PhotoProcessor;
-  /** Tells the user's open tabs that their profile changed (called after commit). */
   /** Runs the replacement and its `profile.updated` event in one transaction. */
   transact: Transact;
   /** After the commit: other people's network pages show the new avatar. */

@@ -84,14 +84,16 @@ export function createRelationsService(deps: {
     async block(userId: string, targetId: string): Promise<void> {
       const viewer = await me(userId);
       const target = await access.findForAction(viewer, targetId, 'block');
-      const recipients = await graph.write(async (trx, record, emit) => {
+      const withdrawn = await graph.write(async (trx, record, emit) => {
         if (!(await repo.insertBlock(trx, viewer.seq, target.seq))) return [];
         if (await repo.deleteFriendship(trx, viewer.seq, target.seq)) {
           emit(userRoom(viewer.id), 'friendship.removed', { userId: target.id }, viewer.id);
           emit(userRoom(target.id), 'friendship.removed', { userId: viewer.id }, viewer.id);
         }
         await repo.deleteFavoritesBetween(trx, viewer.seq, target.seq);
-        const withdrawnTo = await people.cancelOpenRequestsBetween(trx, viewer.id, target.id);
+        // Withdrawn requests leave both lists: to the sender it reads as a refusal, to the
+        // recipient as a withdrawal (as cancelling does).
+        const withdrawn = await people.cancelOpenRequestsBetween(trx, viewer.id, target.id);
         await people.insertReport(
           {
             id: uuidv7(),
@@ -104,13 +106,15 @@ export function createRelationsService(deps: {
           trx,
         );
         await record('block', viewer.seq, target.seq);
-        for (const id of new Set(withdrawnTo)) {
-          const pendingRequests = await people.pendingIncoming(id, trx);
-          emit(userRoom(id), 'badges.updated', { pendingRequests }, viewer.id);
+        for (const r of withdrawn) {
+          emit(userRoom(r.fromUserId), 'request.rejected', { requestId: r.id }, viewer.id);
+          emit(userRoom(r.toUserId), 'request.cancelled', { requestId: r.id }, viewer.id);
+          const pendingRequests = await people.pendingIncoming(r.toUserId, trx);
+          emit(userRoom(r.toUserId), 'badges.updated', { pendingRequests }, viewer.id);
         }
-        return withdrawnTo;
+        return withdrawn;
       });
-      if (recipients.length > 0) deps.countsChanged([viewer.seq, target.seq]);
+      if (withdrawn.length > 0) deps.countsChanged([viewer.seq, target.seq]);
     },
 
     /** Lifts the viewer's own block; the pair stays hidden while the other side blocks too. */

@@ -74,14 +74,18 @@ export function createRequestsService(deps: {
     emit(userRoom(userId), 'badges.updated', { pendingRequests });
   }
 
-  /** Accepts the open request `requestId` addressed to `recipient`; null when it is not open. */
+  /**
+   * Accepts the open request `requestId` addressed to `recipient`; null when it is not open, or
+   * when a block came between the two meanwhile (the graph lock orders this after any block).
+   */
   async function accept(recipient: UserRef, requestId: string) {
     const decided = await graph.write(async (trx, record, emit) => {
       const row = await requests.lockOpenFor(trx, requestId, recipient.id);
       if (!row) return null;
-      const decidedAt = await requests.decide(trx, row.id, 'accepted');
       const requester = await people.findUser(row.fromUserId, trx);
-      if (!requester) return null;
+      if (!requester) throw new NotFoundError(networkMessages.requestNotFound);
+      if (await graph.repo.blockedEitherWay(recipient.seq, requester.seq, trx)) return null;
+      const decidedAt = await requests.decide(trx, row.id, 'accepted');
       if (await graph.repo.insertFriendship(trx, recipient.seq, requester.seq)) {
         await record('add', recipient.seq, requester.seq);
       }
@@ -109,9 +113,14 @@ export function createRequestsService(deps: {
     return presentRequest(decided.row, recipient.id, party(recipient.seq, decided.requester));
   }
 
-  /** Stores a new request and its events; false when an open one for the pair exists. */
-  function insert(from: UserRef, to: UserRef, row: RequestRow): Promise<boolean> {
-    return deps.transact(async (trx, emit) => {
+  /**
+   * Stores a new request and its events; false when an open one for the pair exists. Behind the
+   * graph lock, so a block between the two either came first (and is seen here) or comes after
+   * (and withdraws this request).
+   */
+  function insert(from: UserRef, to: UserRef, row: RequestRow): Promise<boolean | 'blocked'> {
+    return graph.write(async (trx, _record, emit) => {
+      if (await graph.repo.blockedEitherWay(from.seq, to.seq, trx)) return 'blocked';
       if (!(await requests.insert(trx, row))) return false;
       emit(
         userRoom(to.id),
@@ -164,7 +173,9 @@ export function createRequestsService(deps: {
           decidedAt: null,
         };
         // A conflict means a request for the pair appeared meanwhile: look again.
-        if (await insert(from, to, row)) {
+        const stored = await insert(from, to, row);
+        if (stored === 'blocked') throw new NotFoundError(networkMessages.userValidationFailed);
+        if (stored) {
           deps.countsChanged([to.seq]);
           return {
             outcome: 'sent',
@@ -224,9 +235,9 @@ export function createRequestsService(deps: {
       const decided = await graph.write(async (trx, _record, emit) => {
         const row = await requests.lockOpenFor(trx, requestId, recipient.id);
         if (!row) return null;
-        const decidedAt = await requests.decide(trx, row.id, 'rejected');
         const requester = await people.findUser(row.fromUserId, trx);
-        if (!requester) return null;
+        if (!requester) throw new NotFoundError(networkMessages.requestNotFound);
+        const decidedAt = await requests.decide(trx, row.id, 'rejected');
         emit(userRoom(requester.id), 'request.rejected', { requestId: row.id }, recipient.id);
         await emitBadge(trx, emit, recipient.id);
         return { row: { ...row, status: 'rejected' as const, decidedAt }, requester };

@@ -32,7 +32,8 @@ const SWEEP_EVERY_MS = 5000;
  * Keeps users.trust_score, friend_count and second_degree_count equal to the graph. The index
  * knows exactly whose figures a change moved; the writer enqueues those users right after its
  * commit and one batched UPDATE stores them (tens of milliseconds later), recording a
- * `trust.updated` event for each of them in the same transaction. A sweeper covers writers that died between commit and flush.
+ * `trust.updated` event for each of them in the same transaction. A sweeper covers writers
+ * that died between commit and flush.
  */
 export function createTrustService(deps: TrustServiceDeps) {
   const { index, repo } = deps;

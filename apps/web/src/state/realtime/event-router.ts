@@ -73,6 +73,8 @@ export function routeEvent(queryClient: QueryClient, event: StreamEvent, ctx: Ro
       applyBadgesUpdate(queryClient, event.payload);
       if (event.payload.pendingRequests !== undefined) {
         setSummaryPendingRequests(queryClient, event.payload.pendingRequests);
+        // Two changes at once can each count before the other commits: the summary settles it.
+        void queryClient.invalidateQueries({ queryKey: networkKeys.summary });
       }
       return;
     case 'profile.updated':

@@ -1,6 +1,7 @@
 import {
   parseStreamEvent,
   StreamCursor,
+  userRoom,
   type ClientToServerEvents,
   type ServerToClientEvents,
   type StreamEvent,
@@ -10,10 +11,14 @@ import type { RealtimeEvent } from './machine.ts';
 import { realtimeStore } from './realtime-store.ts';
 
 export type RealtimeHandlers = {
-  /** Each stream's events, in order and once each. */
+  /** Whose page this is: a socket that turns out to read another user's stream is dropped. */
+  userId: string;
+  /** Each stream's events, in order and once each (`session.revoked` as soon as it comes). */
   event: (event: StreamEvent) => void;
-  /** Events may have been missed beyond replay (first contact, or a gap too old): refetch. */
+  /** The user's events may have been missed beyond replay (first contact, too old): refetch. */
   gap: () => void;
+  /** The cookie now belongs to someone else (signed in as another user in another tab). */
+  userChanged: () => void;
 };
 
 const PRESENCE_INTERVAL_MS = 25_000;
@@ -35,8 +40,11 @@ export class RealtimeClient {
   private handlers: RealtimeHandlers | null = null;
   private readonly cursor = new StreamCursor({
     apply: (event) => this.handlers?.event(event),
-    missed: () => this.handlers?.gap(),
-    resume: (streams) => this.resume(streams),
+    // A session stream's gap changes no screen (its only event ends the session).
+    missed: (stream) => {
+      if (this.handlers && stream === userRoom(this.handlers.userId)) this.handlers.gap();
+    },
+    resume: (streams, token) => this.resume(streams, token),
   });
 
   setHandlers(handlers: RealtimeHandlers | null): void {
@@ -74,11 +82,13 @@ export class RealtimeClient {
     socket.on('connect', () => {
       this.dispatch({ type: 'connected' });
       this.startPresence();
+      this.clearResumeRetry();
       this.cursor.connected();
     });
     socket.on('connect_error', () => this.dispatch({ type: 'failed' }));
     socket.on('disconnect', () => {
       this.stopPresence();
+      this.clearResumeRetry();
       this.cursor.disconnected();
       this.dispatch({ type: 'disconnected' });
     });
@@ -86,18 +96,34 @@ export class RealtimeClient {
     // The typed socket narrows the listener to the envelope type; validation wants `unknown`.
     (socket as unknown as Socket).on('event', (raw: unknown) => {
       const event = parseStreamEvent(raw);
-      if (event) this.cursor.receive(event);
+      if (!event) return;
+      // The server closes the socket right after this one, so it must not wait in the buffer
+      // for a resume that will never be answered.
+      if (event.type === 'session.revoked') this.handlers?.event(event);
+      else this.cursor.receive(event);
     });
   }
 
-  private resume(streams: Record<string, number>): void {
+  private clearResumeRetry(): void {
+    if (this.resumeTimer) clearTimeout(this.resumeTimer);
+    this.resumeTimer = null;
+  }
+
+  private resume(streams: Record<string, number>, token: number): void {
     const socket = this.socket;
-    if (!socket?.connected) return this.cursor.resumeFailed();
+    if (!socket?.connected) return this.cursor.resumeFailed(token);
     socket.timeout(ACK_TIMEOUT_MS).emit('stream.resume', { streams }, (err, ack) => {
       if (socket !== this.socket) return;
-      if (!err && ack.ok) return this.cursor.resumed(ack);
-      this.cursor.resumeFailed();
-      if (this.resumeTimer) clearTimeout(this.resumeTimer);
+      if (!err && ack.ok) {
+        if (this.handlers && !(userRoom(this.handlers.userId) in ack.heads)) {
+          return this.handlers.userChanged();
+        }
+        // Replayed events are checked like live ones.
+        const events = ack.events.map(parseStreamEvent);
+        if (events.every((e) => e !== null)) return this.cursor.resumed(token, { ...ack, events });
+      }
+      this.cursor.resumeFailed(token);
+      this.clearResumeRetry();
       this.resumeTimer = setTimeout(() => {
         if (socket.connected) this.cursor.connected();
       }, RESUME_RETRY_MS);
@@ -107,7 +133,7 @@ export class RealtimeClient {
   stop(): void {
     this.generation += 1;
     this.stopPresence();
-    if (this.resumeTimer) clearTimeout(this.resumeTimer);
+    this.clearResumeRetry();
     this.cursor.reset();
     this.socket?.removeAllListeners();
     this.socket?.io.removeAllListeners();

@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { userRoom, type StreamEvent } from '@heartline/domain';
+import { createTestDatabase, dbKind, type TestDatabase } from '../../../test/harness.ts';
+import type { RealtimeServer } from '../../realtime/realtime.ts';
+import { createDispatcher } from './events.dispatcher.ts';
+import { eventHandlers, type EventHandlers } from './events.handlers.ts';
+import { createOutbox } from './events.outbox.ts';
+import { createEventsRepository } from './events.repository.ts';
+
+let tdb: TestDatabase;
+beforeAll(async () => {
+  tdb = await createTestDatabase();
+});
+afterAll(async () => {
+  await tdb?.drop();
+});
+
+/** A socket server stand-in that records what would be emitted to which room. */
+function recordingIo() {
+  const sent: StreamEvent[] = [];
+  const io = {
+    to: () => ({ emit: (_name: string, event: StreamEvent) => sent.push(event) }),
+    in: () => ({ disconnectSockets: () => undefined }),
+  } as unknown as RealtimeServer;
+  return { io, sent };
+}
+
+describe(`event dispatcher (${dbKind})`, () => {
+  it('keeps delivering after a handler throws; the failed event stays resumable', async () => {
+    const repo = createEventsRepository(tdb.db);
+    const { io, sent } = recordingIo();
+    const errors: unknown[] = [];
+    const handlers: EventHandlers = {
+      ...eventHandlers,
+      'system.notice': (event, context) => {
+        if (event.payload.text === 'boom') throw new Error('handler failed');
+        return eventHandlers['system.notice'](event, context);
+      },
+    };
+    const dispatcher = createDispatcher({
+      repo,
+      handlers,
+      context: { io },
+      onError: (err) => errors.push(err),
+    });
+    const { transaction } = createOutbox({ db: tdb.db, repo, committed: () => undefined });
+    const stream = userRoom('00000000-0000-7000-8000-0000000000d1');
+    for (const text of ['one', 'boom', 'three']) {
+      await transaction(async (_trx, emit) => emit(stream, 'system.notice', { text }));
+    }
+    await dispatcher.drain();
+    await dispatcher.stop();
+
+    expect(sent.map((e) => (e.type === 'system.notice' ? e.payload.text : ''))).toEqual([
+      'one',
+      'three',
+    ]);
+    expect(errors).toHaveLength(1);
+    const undelivered = await tdb.db
+      .selectFrom('events')
+      .select('id')
+      .where('dispatchedAt', 'is', null)
+      .execute();
+    expect(undelivered).toEqual([]);
+    expect((await repo.after(stream, 1, 10)).map((e) => e.seq)).toEqual([2, 3]);
+  });
+
+  it('refuses to record an event once the work has returned', async () => {
+    const repo = createEventsRepository(tdb.db);
+    const { transaction } = createOutbox({ db: tdb.db, repo, committed: () => undefined });
+    let late: (() => void) | undefined;
+    await transaction(async (_trx, emit) => {
+      late = () =>
+        emit(userRoom('00000000-0000-7000-8000-0000000000d2'), 'system.notice', { text: 'x' });
+    });
+    expect(late).toThrow(/after its transaction/);
+  });
+});
