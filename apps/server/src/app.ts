@@ -256,22 +256,21 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     isStaff: (userId) => people.isStaff(userId),
     devTools: config.env !== 'production',
   });
-  registerRequestsRoutes(
-    app,
-    createRequestsService({
-      requests: createRequestsRepository(db),
-      people,
-      graph,
-      access,
-      transact,
-      limits,
-      countsChanged,
-    }),
-  );
-  registerInvitationsRoutes(
-    app,
-    createInvitationsService({
+  const requests = createRequestsService({
+    requests: createRequestsRepository(db),
+    people,
+    graph,
+    access,
+    transact,
+    limits,
+    countsChanged,
+  });
+  registerRequestsRoutes(app, requests);
+  registerInvitationsRoutes(app, {
+    invitations: createInvitationsService({
       invitations: createInvitationsRepository(db),
+      requests,
+      access,
       publicUrl: config.publicUrl,
       productName: config.productName,
       standing: async (userId) => {
@@ -279,8 +278,13 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
         if (seq === undefined) return { friends: 0, trust: 0 };
         return { friends: graph.index.degree(seq), trust: graph.index.trust(seq) };
       },
+      viewer: async (userId) => {
+        const seq = await cache.seqOf(userId);
+        return seq === undefined ? null : { id: userId, seq };
+      },
     }),
-  );
+    limits,
+  });
   const photos = createPhotosService({
     db,
     storage,

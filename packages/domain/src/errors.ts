@@ -16,6 +16,7 @@ export const errorCodes = {
   forbidden: 'FORBIDDEN',
   notFound: 'NOT_FOUND',
   conflict: 'CONFLICT',
+  gone: 'GONE',
   rateLimited: 'RATE_LIMITED',
   internal: 'INTERNAL',
   authFailed: 'AUTH_FAILED',

@@ -13,3 +13,4 @@ export * from './profile.ts';
 export * from './photos.ts';
 export * from './trust.ts';
 export * from './network.ts';
+export * from './invitations.ts';

@@ -287,7 +287,7 @@ export const reportCreatedSchema = z.object({ id: z.uuid(), message: z.string() 
 // ---------------------------------------------------------------------------------------------
 
 export const REQUEST_KINDS = ['connect', 'invite'] as const;
-/** Ordinary requests use PENDING -> accepted | rejected; the invite chain adds the rest later. */
+/** Ordinary requests use PENDING -> accepted | rejected; the invite chain uses the rest (below). */
 export const REQUEST_STATUSES = [
   'PENDING',
   'accepted',
@@ -298,6 +298,77 @@ export const REQUEST_STATUSES = [
   'FINAL_APPROVAL_PENDING',
   'final_declined',
 ] as const;
+
+// ---------------------------------------------------------------------------------------------
+// The invite consent chain
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Requests still waiting for someone. An invite chain (DESIGN.md §3.6) runs on two rows:
+ * the invitee's request to the creator (PENDING -> approved -> mutual_consent_given, or
+ * rejected / declined) and, on mutual consent, the creator's request back
+ * (FINAL_APPROVAL_PENDING -> accepted | final_declined). Only the recipient of a row acts on it.
+ */
+export const OPEN_REQUEST_STATUSES = ['PENDING', 'approved', 'FINAL_APPROVAL_PENDING'] as const;
+
+export const REQUEST_ACTIONS = [
+  'accept',
+  'reject',
+  'cancel',
+  'approve',
+  'consent',
+  'decline',
+  'final-approve',
+  'final-decline',
+] as const;
+export type RequestAction = (typeof REQUEST_ACTIONS)[number];
+
+/** What each action does to a row: the status it moves from and to (cancel deletes it). */
+export const requestTransitions: Record<
+  RequestAction,
+  { kind: 'connect' | 'invite' | 'any'; from: string; to: string; by: 'recipient' | 'sender' }
+> = {
+  accept: { kind: 'connect', from: 'PENDING', to: 'accepted', by: 'recipient' },
+  reject: { kind: 'any', from: 'PENDING', to: 'rejected', by: 'recipient' },
+  cancel: { kind: 'any', from: 'PENDING', to: 'deleted', by: 'sender' },
+  approve: { kind: 'invite', from: 'PENDING', to: 'approved', by: 'recipient' },
+  consent: { kind: 'invite', from: 'approved', to: 'mutual_consent_given', by: 'recipient' },
+  decline: { kind: 'invite', from: 'approved', to: 'declined', by: 'recipient' },
+  'final-approve': {
+    kind: 'invite',
+    from: 'FINAL_APPROVAL_PENDING',
+    to: 'accepted',
+    by: 'recipient',
+  },
+  'final-decline': {
+    kind: 'invite',
+    from: 'FINAL_APPROVAL_PENDING',
+    to: 'final_declined',
+    by: 'recipient',
+  },
+};
+
+/** The actions the viewer may take on a request now, in the order a screen shows them. */
+export function requestActions(request: {
+  kind: string;
+  status: string;
+  direction: 'incoming' | 'outgoing';
+}): RequestAction[] {
+  const by = request.direction === 'incoming' ? 'recipient' : 'sender';
+  return REQUEST_ACTIONS.filter((action) => {
+    const t = requestTransitions[action];
+    return (
+      t.by === by && t.from === request.status && (t.kind === 'any' || t.kind === request.kind)
+    );
+  });
+}
+
+/** The step of an invite chain a request stands at (1 to 3), for "Step n of 3". */
+export function inviteChainStep(status: string): 1 | 2 | 3 {
+  if (status === 'approved') return 2;
+  if (status === 'FINAL_APPROVAL_PENDING') return 3;
+  return 1;
+}
 
 export const createConnectionRequestSchema = z.strictObject({
   toUserId: z.uuid({ message: networkMessages.userValidationFailed }),
@@ -321,6 +392,10 @@ export const connectionRequestViewSchema = z.object({
   user: requestPartySchema,
   createdAt: z.string(),
   decidedAt: z.string().nullable(),
+  /** What the viewer may do now (`requestActions`); empty while the other person acts. */
+  actions: z.array(z.enum(REQUEST_ACTIONS)),
+  /** The invitation this request came from (invite chain only). */
+  invitationId: z.uuid().nullable(),
 });
 export type ConnectionRequestView = z.infer<typeof connectionRequestViewSchema>;
 

@@ -23,6 +23,27 @@ export const serverEvents = {
     approverPhoto: z.string().nullable(),
     message: z.string(),
   }),
+  /**
+   * Invite chain, step 1 done: the creator approved the invitee's request (spec/2 §3
+   * "connection approval broadcast", channel connection_approved). To the invitee.
+   */
+  'request.approved': z.object({
+    request: connectionRequestViewSchema,
+    requesterId: z.uuid(),
+    approverName: z.string(),
+    approverPhoto: z.string().nullable(),
+    message: z.string(),
+  }),
+  /**
+   * Invite chain, step 2 done: the creator gave mutual consent; the request back to the invitee
+   * asks for final approval (channel final_approval_request). `replaces` is the closed step.
+   */
+  'request.final_approval': z.object({
+    request: connectionRequestViewSchema,
+    replaces: z.uuid(),
+    message: z.string(),
+  }),
+  /** Rejected or declined at any step (the other party's row leaves their list quietly). */
   'request.rejected': z.object({ requestId: z.uuid() }),
   /** The sender withdrew a request before it was decided (recipient). */
   'request.cancelled': z.object({ requestId: z.uuid() }),

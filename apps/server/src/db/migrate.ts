@@ -5,6 +5,7 @@ import * as m0002 from './migrations/0002-photos-matches-jobs.ts';
 import * as m0003 from './migrations/0003-graph.ts';
 import * as m0004 from './migrations/0004-photos-keys-and-job-failures.ts';
 import * as m0005 from './migrations/0005-events.ts';
+import * as m0006 from './migrations/0006-invitations.ts';
 
 /** Every migration, in order. Listed statically so bundling or a missing file cannot skip one. */
 const migrations: Record<string, Migration> = {
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   '0003-graph': m0003,
   '0004-photos-keys-and-job-failures': m0004,
   '0005-events': m0005,
+  '0006-invitations': m0006,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

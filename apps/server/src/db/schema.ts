@@ -157,7 +157,9 @@ export interface InvitationsTable {
   currentUses: Generated<number>;
   expiresAt: Timestamp | null;
   isActive: Generated<boolean>;
+  isDefault: Generated<boolean>;
   createdAt: GeneratedTimestamp;
+  updatedAt: GeneratedTimestamp;
 }
 
 export interface ConnectionRequestsTable {

@@ -39,6 +39,19 @@ export class NotFoundError extends AppError {
   }
 }
 
+export class ConflictError extends AppError {
+  constructor(message: string) {
+    super(errorCodes.conflict, message, 409);
+  }
+}
+
+/** Something that existed and no longer works (a deactivated, expired or used-up invitation). */
+export class GoneError extends AppError {
+  constructor(message: string) {
+    super(errorCodes.gone, message, 410);
+  }
+}
+
 export class AuthFailedError extends AppError {
   constructor(message: string) {
     super(errorCodes.authFailed, message, 401);

@@ -1,4 +1,4 @@
-import { landingPathFor, type Me } from '@heartline/domain';
+import { landingPathFor, needsOnboarding, type Me } from '@heartline/domain';
 import { useIsRestoring, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation, useMatches, useNavigate } from 'react-router';
@@ -14,6 +14,8 @@ import {
 } from '../lib/intended-url.ts';
 import { isScreenHandle } from '../lib/lazy-screen.ts';
 import { onboardingRedirect, type OnboardingNoticeState } from '../lib/onboarding-gate.ts';
+import { inviteChoiceDue } from '../lib/pending-invite.ts';
+import { usePendingInvite } from '../screens/Invite/use-pending-invite.ts';
 import { readOnboarding } from '../lib/onboarding-store.ts';
 import { safeStorage } from '../lib/storage-keys.ts';
 import { splashSteps } from '../lib/splash-progress.ts';
@@ -24,6 +26,12 @@ import { useRealtimeState } from '../state/realtime/use-realtime-status.ts';
 // Off the sign-in route's bundle: only a signed-in user can have photos waiting.
 // Only signed-in people see the tab bar; its badge queries stay off the sign-in route.
 const TabBar = lazy(() => import('../components/TabBar.tsx').then((m) => ({ default: m.TabBar })));
+// Only a person who arrived through an invitation ever sees the choice screen.
+const InviteChoiceScreen = lazy(() =>
+  import('../screens/Invite/InviteChoiceScreen.tsx').then((m) => ({
+    default: m.InviteChoiceScreen,
+  })),
+);
 const BackgroundUploads = lazy(() =>
   import('./BackgroundUploads.tsx').then((m) => ({ default: m.BackgroundUploads })),
 );
@@ -43,6 +51,7 @@ export function AppGate() {
   const [startMode, setStartMode] = useState<StartMode>('unknown');
   const [splashGone, setSplashGone] = useState(false);
   const steps = useStartupSteps(me);
+  const pendingInvite = usePendingInvite();
 
   if (startMode === 'unknown' && !isRestoring) {
     setStartMode(queryClient.getQueryData(sessionKeys.session) === undefined ? 'cold' : 'warm');
@@ -62,14 +71,26 @@ export function AppGate() {
     signedIn: Boolean(me),
     landingPath: me ? landingPathFor(me) : '/profile',
   });
+  const startedHere = me ? readOnboarding(safeStorage('local'), me.id) !== null : false;
   const onboarding =
     decision.kind === 'render' && me
       ? onboardingRedirect({
           pathname: location.pathname,
           search: location.search,
           me,
-          startedHere: readOnboarding(safeStorage('local'), me.id) !== null,
+          startedHere,
         })
+      : null;
+  const inviteChoice =
+    decision.kind === 'render' &&
+    me &&
+    inviteChoiceDue({
+      pathname: location.pathname,
+      signedIn: true,
+      onboardingDone: !needsOnboarding(me) && (me.onboardingCompleted || !startedHere),
+      invite: pendingInvite,
+    })
+      ? pendingInvite
       : null;
 
   return (
@@ -78,6 +99,16 @@ export function AppGate() {
         <GateRedirect to={decision.to} remember={decision.remember} />
       ) : onboarding ? (
         <GateRedirect to={onboarding.to} remember={null} notice={onboarding.notice} />
+      ) : inviteChoice && me ? (
+        <main id="main" className="app-main">
+          <Suspense fallback={<PageLoading />}>
+            <InviteChoiceScreen
+              invite={inviteChoice}
+              landingPath={landingPathFor(me)}
+              profileIncomplete={!me.photoUrl}
+            />
+          </Suspense>
+        </main>
       ) : (
         <AppContent me={me ?? null} />
       )}

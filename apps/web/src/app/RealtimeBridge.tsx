@@ -21,7 +21,7 @@ export function RealtimeBridge({ userId }: { userId: string }) {
       event: (event) =>
         routeEvent(queryClient, event, {
           userId,
-          notify: (type, message) => toast.show(type, message),
+          notify: (type, message, duration) => toast.show(type, message, { duration }),
           sessionEnded: (reason) => {
             forgetSession(queryClient);
             if (reason === 'expired') toast.info('Your session has ended. Please sign in again.');

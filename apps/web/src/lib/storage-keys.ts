@@ -15,6 +15,11 @@ export const storageKeys = {
   scroll: 'heartline.scroll',
   /** localStorage, per user: the onboarding step reached and the profile step's unsaved draft. */
   onboarding: (userId: string) => `heartline.onboarding.${userId}`,
+  /**
+   * localStorage: the invitation a visitor opened (spec/2 §3 "invite context"), kept across
+   * sign-in, sign-up, onboarding, reloads and new tabs until it is used or dismissed.
+   */
+  pendingInvite: 'heartline.pendingInvite',
   /** IndexedDB database: photos waiting for a background upload (state/uploads/). */
   uploadsDb: 'heartline-uploads',
 } as const;

@@ -18,6 +18,8 @@ export type Action =
   /** See them at all: their row, path, counts; address a request to them. */
   | 'view'
   | 'connect'
+  /** Use their invitation link (look it up signed in, or start its consent chain). */
+  | 'invite'
   /** Favorites and, later, messages are for friends only (spec/2 §6). */
   | 'favorite'
   | 'disconnect'
@@ -39,6 +41,7 @@ export function isVisible(action: Action, tie: Tie): boolean {
       return tie.blockedByViewer || !tie.blockedByTarget;
     case 'view':
     case 'connect':
+    case 'invite':
     case 'favorite':
     case 'disconnect':
       return !tie.blockedByViewer && !tie.blockedByTarget;
@@ -54,6 +57,7 @@ export function can(action: Action, tie: Tie): boolean {
       return tie.friends;
     case 'view':
     case 'connect':
+    case 'invite':
     case 'block':
     case 'unblock':
     case 'report':

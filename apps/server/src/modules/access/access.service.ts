@@ -1,4 +1,4 @@
-import { networkMessages } from '@heartline/domain';
+import { inviteMessages, networkMessages } from '@heartline/domain';
 import type { Db, Trx } from '../../db/database.ts';
 import { NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { isVisible, type Action, type Tie } from './access.policy.ts';
@@ -11,6 +11,7 @@ export type Target = Person & { tie: Tie };
 const missingMessage: Record<Action, string> = {
   view: networkMessages.userNotFound,
   connect: networkMessages.userValidationFailed,
+  invite: inviteMessages.notFound,
   favorite: networkMessages.userNotFound,
   disconnect: networkMessages.userNotFound,
   block: networkMessages.userNotFound,
@@ -22,6 +23,7 @@ const missingMessage: Record<Action, string> = {
 const selfMessage: Record<Action, string> = {
   view: networkMessages.userNotFound,
   connect: networkMessages.cannotConnectToSelf,
+  invite: inviteMessages.ownInvitation,
   favorite: networkMessages.connectionNotFound,
   disconnect: networkMessages.connectionNotFound,
   block: networkMessages.cannotBlockSelf,

@@ -34,6 +34,8 @@ export const eventHandlers: EventHandlers = {
   'system.notice': toRoom,
   'request.created': toRoom,
   'request.accepted': toRoom,
+  'request.approved': toRoom,
+  'request.final_approval': toRoom,
   'request.rejected': toRoom,
   'request.cancelled': toRoom,
   'trust.updated': toRoom,

@@ -1,11 +1,75 @@
 import type { FastifyInstance } from 'fastify';
-import type { MyInvitation } from '@heartline/domain';
+import {
+  createInvitationSchema,
+  INVITATION_CREATE_LIMIT,
+  INVITE_LOOKUP_LIMIT,
+  inviteCodeParamsSchema,
+  inviteMessages,
+  type AcceptInvitationResult,
+  type Invitation,
+  type InvitationList,
+  type InvitationLookup,
+  type MyInvitation,
+} from '@heartline/domain';
+import { parseInput } from '../../lib/validate.ts';
+import type { RateLimitRule, RateLimits } from '../../plugins/rate-limit.ts';
 import { requireSession } from '../../plugins/session.ts';
 import type { InvitationsService } from './invitations.service.ts';
 
-/** The signed-in user's own invite link (Invite Friends dialog). */
-export function registerInvitationsRoutes(app: FastifyInstance, invitations: InvitationsService) {
+const lookupRule: RateLimitRule = {
+  name: 'invite-lookup',
+  points: INVITE_LOOKUP_LIMIT.points,
+  durationSec: INVITE_LOOKUP_LIMIT.windowMs / 1000,
+  message: () => inviteMessages.tooManyLookups,
+};
+
+const createRule: RateLimitRule = {
+  name: 'invite-create',
+  points: INVITATION_CREATE_LIMIT.points,
+  durationSec: INVITATION_CREATE_LIMIT.windowMs / 1000,
+  message: () => inviteMessages.tooManyCreated,
+};
+
+/** Invitation links and the public lookup (docs/API-invitations.md). */
+export function registerInvitationsRoutes(
+  app: FastifyInstance,
+  deps: { invitations: InvitationsService; limits: RateLimits },
+) {
+  const { invitations, limits } = deps;
+  const codeOf = (params: unknown) => parseInput(inviteCodeParamsSchema, params).code;
+
+  /** The default link of the Invite Friends dialog. */
   app.get('/api/invitations/me', async (request): Promise<MyInvitation> => {
     return invitations.myInvitation(requireSession(request).userId);
+  });
+
+  app.get('/api/invitations', async (request): Promise<InvitationList> => {
+    return invitations.list(requireSession(request).userId);
+  });
+
+  app.post('/api/invitations', async (request, reply) => {
+    const { userId } = requireSession(request);
+    const input = parseInput(createInvitationSchema, request.body ?? {});
+    await limits.consume(createRule, userId);
+    const created: Invitation = await invitations.create(userId, input);
+    return reply.status(201).send(created);
+  });
+
+  /** Public: the landing page of a shared link, signed in or not. */
+  app.get('/api/invitations/:code', async (request): Promise<InvitationLookup> => {
+    const code = codeOf(request.params);
+    await limits.consume(lookupRule, request.ip);
+    return invitations.lookup(code, request.session?.userId ?? null);
+  });
+
+  app.post('/api/invitations/:code/deactivate', async (request): Promise<Invitation> => {
+    const { userId } = requireSession(request);
+    return invitations.deactivate(userId, codeOf(request.params));
+  });
+
+  app.post('/api/invitations/:code/accept', async (request, reply) => {
+    const { userId } = requireSession(request);
+    const result: AcceptInvitationResult = await invitations.accept(userId, codeOf(request.params));
+    return reply.status(result.outcome === 'sent' ? 201 : 200).send(result);
   });
 }

@@ -1,3 +1,4 @@
+import { OPEN_REQUEST_STATUSES } from '@heartline/domain';
 import { sql } from 'kysely';
 import type { Db, Trx } from '../../db/database.ts';
 import type { RunPrepared } from '../graph/graph.prepared.ts';
@@ -13,6 +14,9 @@ export type PersonRow = {
 
 export type UserRef = { id: string; seq: number; name: string | null; avatarUrl: string | null };
 
+/** Requests waiting for their recipient (constants, never user input). */
+const openStatusesSql = OPEN_REQUEST_STATUSES.map((status) => `'${status}'`).join(', ');
+
 /** SQL the network screens read and the row actions write (favorites, reports, privacy). */
 export function createNetworkRepository(db: Db, prepared: RunPrepared) {
   return {
@@ -24,7 +28,8 @@ export function createNetworkRepository(db: Db, prepared: RunPrepared) {
         'hl_network_viewer',
         `select u.seq::int as "seq",
                 (select count(*) from connection_requests r
-                  where r.to_user_id = u.id and r.status = 'PENDING')::int as "pending",
+                  where r.to_user_id = u.id
+                   and r.status in (${openStatusesSql}))::int as "pending",
                 (select count(*) from favorites f where f.user_seq = u.seq)::int as "favorites"
          from users u where u.id = $1`,
         [userId],
@@ -156,7 +161,7 @@ export function createNetworkRepository(db: Db, prepared: RunPrepared) {
       return trx
         .updateTable('connectionRequests')
         .set({ status: 'rejected', decidedAt: new Date() })
-        .where('status', '=', 'PENDING')
+        .where('status', 'in', [...OPEN_REQUEST_STATUSES])
         .where((eb) =>
           eb.or([
             eb.and([eb('fromUserId', '=', a), eb('toUserId', '=', b)]),
@@ -172,7 +177,7 @@ export function createNetworkRepository(db: Db, prepared: RunPrepared) {
         .selectFrom('connectionRequests')
         .select((eb) => eb.fn.countAll<string>().as('n'))
         .where('toUserId', '=', userId)
-        .where('status', '=', 'PENDING')
+        .where('status', 'in', [...OPEN_REQUEST_STATUSES])
         .executeTakeFirst();
       return Number(row?.n ?? 0);
     },

@@ -1,5 +1,6 @@
 import {
   networkMessages,
+  requestActions,
   REQUEST_KINDS,
   REQUEST_STATUSES,
   type ConnectionRequestView,
@@ -29,11 +30,14 @@ export function presentRequest(
   viewerId: string,
   party: Party,
 ): ConnectionRequestView {
+  const kind = asKind(row.kind);
+  const status = asStatus(row.status);
+  const direction = row.toUserId === viewerId ? 'incoming' : 'outgoing';
   return {
     id: row.id,
-    kind: asKind(row.kind),
-    status: asStatus(row.status),
-    direction: row.toUserId === viewerId ? 'incoming' : 'outgoing',
+    kind,
+    status,
+    direction,
     user: {
       userId: party.id,
       name: party.name?.trim() || networkMessages.unknownUser,
@@ -43,5 +47,7 @@ export function presentRequest(
     },
     createdAt: new Date(row.createdAt).toISOString(),
     decidedAt: row.decidedAt ? new Date(row.decidedAt).toISOString() : null,
+    actions: requestActions({ kind, status, direction }),
+    invitationId: row.invitationId,
   };
 }

@@ -8,7 +8,8 @@ import { RateLimits } from '../../plugins/rate-limit.ts';
 import { dbKind, useTestServer } from '../../../test/harness.ts';
 import { createPeople } from '../../../test/network-fixtures.ts';
 import { createRequestsRepository } from './requests.repository.ts';
-import { ConflictError, createRequestsService } from './requests.service.ts';
+import { ConflictError } from '../../lib/errors.ts';
+import { createRequestsService } from './requests.service.ts';
 
 const world = useTestServer();
 

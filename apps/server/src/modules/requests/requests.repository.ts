@@ -1,3 +1,4 @@
+import { OPEN_REQUEST_STATUSES } from '@heartline/domain';
 import type { Db, Trx } from '../../db/database.ts';
 
 export type RequestRow = {
@@ -6,9 +7,12 @@ export type RequestRow = {
   status: string;
   fromUserId: string;
   toUserId: string;
+  invitationId: string | null;
   createdAt: Date;
   decidedAt: Date | null;
 };
+
+const open = [...OPEN_REQUEST_STATUSES];
 
 /** A request joined with the other party's public fields. */
 export type RequestWithParty = RequestRow & {
@@ -23,6 +27,7 @@ const columns = [
   'r.status',
   'r.fromUserId',
   'r.toUserId',
+  'r.invitationId',
   'r.createdAt',
   'r.decidedAt',
 ] as const;
@@ -36,7 +41,7 @@ export function createRequestsRepository(db: Db) {
       return trx
         .selectFrom('connectionRequests as r')
         .select(columns)
-        .where('r.status', '=', 'PENDING')
+        .where('r.status', 'in', open)
         .where((eb) =>
           eb.or([
             eb.and([eb('r.fromUserId', '=', a), eb('r.toUserId', '=', b)]),
@@ -49,27 +54,59 @@ export function createRequestsRepository(db: Db) {
     /** Inserts unless an open request for the pair exists (the partial unique index decides). */
     async insert(
       trx: Trx,
-      row: { id: string; fromUserId: string; toUserId: string },
+      row: Pick<RequestRow, 'id' | 'kind' | 'status' | 'fromUserId' | 'toUserId' | 'invitationId'>,
     ): Promise<boolean> {
       const rows = await trx
         .insertInto('connectionRequests')
-        .values({ ...row, kind: 'connect', status: 'PENDING', invitationId: null })
+        .values({
+          id: row.id,
+          kind: row.kind,
+          status: row.status,
+          fromUserId: row.fromUserId,
+          toUserId: row.toUserId,
+          invitationId: row.invitationId,
+        })
         .onConflict((oc) => oc.doNothing())
         .returning('id')
         .execute();
       return rows.length > 0;
     },
 
-    /** The open request addressed to `recipient`, locked until the decision commits. */
-    lockOpenFor(trx: Trx, id: string, recipient: string): Promise<RequestRow | undefined> {
-      return trx
+    /**
+     * The request addressed to `recipient` in `status` (and of `kind`, when given), locked until
+     * the decision commits.
+     */
+    lockFor(
+      trx: Trx,
+      id: string,
+      recipient: string,
+      status: string,
+      kind?: string,
+    ): Promise<RequestRow | undefined> {
+      let query = trx
         .selectFrom('connectionRequests as r')
         .select(columns)
         .where('r.id', '=', id)
         .where('r.toUserId', '=', recipient)
-        .where('r.status', '=', 'PENDING')
-        .forUpdate()
-        .executeTakeFirst();
+        .where('r.status', '=', status);
+      if (kind) query = query.where('r.kind', '=', kind);
+      return query.forUpdate().executeTakeFirst();
+    },
+
+    /** A chain step that found the two already friends leaves nothing to decide (spec/2 §4). */
+    async remove(trx: Trx, id: string): Promise<void> {
+      await trx.deleteFrom('connectionRequests').where('id', '=', id).execute();
+    },
+
+    /** The statuses of every request of `invitation` that `userId` took part in. */
+    async statusesForInvitation(invitationId: string, userId: string): Promise<string[]> {
+      const rows = await db
+        .selectFrom('connectionRequests')
+        .select('status')
+        .where('invitationId', '=', invitationId)
+        .where((eb) => eb.or([eb('fromUserId', '=', userId), eb('toUserId', '=', userId)]))
+        .execute();
+      return rows.map((r) => r.status);
     },
 
     /**
@@ -87,7 +124,7 @@ export function createRequestsRepository(db: Db) {
       return row?.toUserId;
     },
 
-    async decide(trx: Trx, id: string, status: 'accepted' | 'rejected'): Promise<Date> {
+    async decide(trx: Trx, id: string, status: string): Promise<Date> {
       const decidedAt = new Date();
       await trx
         .updateTable('connectionRequests')
@@ -111,7 +148,7 @@ export function createRequestsRepository(db: Db) {
           'u.avatarUrl as partyAvatarUrl',
         ])
         .where(mine, '=', userId)
-        .where('r.status', '=', 'PENDING')
+        .where('r.status', 'in', open)
         .orderBy('r.createdAt', 'desc')
         .limit(LIST_MAX)
         .execute();

@@ -8,7 +8,15 @@ import {
 } from '@heartline/domain';
 import { parseInput } from '../../lib/validate.ts';
 import { requireSession } from '../../plugins/session.ts';
-import type { RequestsService } from './requests.service.ts';
+import type { ChainAction, RequestsService } from './requests.service.ts';
+
+const CHAIN_ACTIONS: readonly ChainAction[] = [
+  'approve',
+  'consent',
+  'decline',
+  'final-approve',
+  'final-decline',
+];
 
 /** Connection requests (docs/API-network.md). */
 export function registerRequestsRoutes(app: FastifyInstance, requests: RequestsService) {
@@ -32,6 +40,21 @@ export function registerRequestsRoutes(app: FastifyInstance, requests: RequestsS
     const { userId } = requireSession(request);
     return requests.cancel(userId, parseInput(requestIdParamsSchema, request.params).id);
   });
+
+  // The invite consent chain's steps (docs/API-invitations.md).
+  for (const action of CHAIN_ACTIONS) {
+    app.post(
+      `/api/connection-requests/:id/${action}`,
+      async (request): Promise<DecideRequestResult> => {
+        const { userId } = requireSession(request);
+        return requests.advance(
+          userId,
+          parseInput(requestIdParamsSchema, request.params).id,
+          action,
+        );
+      },
+    );
+  }
 
   app.post('/api/connection-requests/:id/reject', async (request): Promise<DecideRequestResult> => {
     const { userId } = requireSession(request);

@@ -1,16 +1,25 @@
 import { v7 as uuidv7 } from 'uuid';
 import {
   CONNECTION_REQUEST_LIMIT,
-  errorCodes,
+  inviteMessages,
   networkMessages,
+  OPEN_REQUEST_STATUSES,
+  requestTransitions,
   userRoom,
+  type AcceptInvitationResult,
   type ConnectionRequestList,
   type CreateConnectionRequestResult,
   type DecideRequestResult,
   type Ok,
+  type RequestAction,
 } from '@heartline/domain';
 import type { Trx } from '../../db/database.ts';
-import { AppError, NotFoundError, UnauthorizedError } from '../../lib/errors.ts';
+import {
+  ConflictError,
+  NotFoundError,
+  UnauthorizedError,
+  ValidationError,
+} from '../../lib/errors.ts';
 import type { RateLimitRule, RateLimits } from '../../plugins/rate-limit.ts';
 import type { Access } from '../access/access.service.ts';
 import type { Emit, Transact } from '../events/events.outbox.ts';
@@ -19,18 +28,18 @@ import type { NetworkRepository, UserRef } from '../network/network.repository.t
 import { presentRequest, type Party } from './requests.presenter.ts';
 import type { RequestRow, RequestsRepository } from './requests.repository.ts';
 
-export class ConflictError extends AppError {
-  constructor(message: string) {
-    super(errorCodes.conflict, message, 409);
-  }
-}
-
 export const connectionRequestRule: RateLimitRule = {
   name: 'connection-requests',
   points: CONNECTION_REQUEST_LIMIT.points,
   durationSec: CONNECTION_REQUEST_LIMIT.windowMs / 1000,
   message: () => networkMessages.tooManyRequests,
 };
+
+/** The invite chain's steps after the first (the rest are ordinary request actions). */
+export type ChainAction = Extract<
+  RequestAction,
+  'approve' | 'consent' | 'decline' | 'final-approve' | 'final-decline'
+>;
 
 /** How often a send retries when a racing request for the pair came and went in between. */
 const INSERT_ATTEMPTS = 3;
@@ -80,7 +89,7 @@ export function createRequestsService(deps: {
    */
   async function accept(recipient: UserRef, requestId: string) {
     const decided = await graph.write(async (trx, record, emit) => {
-      const row = await requests.lockOpenFor(trx, requestId, recipient.id);
+      const row = await requests.lockFor(trx, requestId, recipient.id, 'PENDING', 'connect');
       if (!row) return null;
       const requester = await people.findUser(row.fromUserId, trx);
       if (!requester) throw new NotFoundError(networkMessages.requestNotFound);
@@ -133,6 +142,107 @@ export function createRequestsService(deps: {
     });
   }
 
+  /**
+   * One step of an invite chain after the first (spec/2 §4, DESIGN.md §3.6), by the recipient
+   * of the row it acts on: approve, consent (the request back, FINAL_APPROVAL_PENDING, is
+   * created), decline, final-approve (the friendship), final-decline. Null when the row is not
+   * the actor's to move from that status, or a block stands between the two.
+   */
+  async function advance(actor: UserRef, requestId: string, action: ChainAction) {
+    const transition = requestTransitions[action];
+    const decided = await graph.write(async (trx, record, emit) => {
+      const row = await requests.lockFor(trx, requestId, actor.id, transition.from, 'invite');
+      if (!row) return null;
+      const other = await people.findUser(row.fromUserId, trx);
+      if (!other) return null;
+      if (await graph.repo.blockedEitherWay(actor.seq, other.seq, trx)) return null;
+      const actorName = actor.name?.trim() || networkMessages.unknownUser;
+      const forward = action === 'approve' || action === 'consent' || action === 'final-approve';
+      if (forward && (await graph.repo.areFriends(actor.seq, other.seq, trx))) {
+        // They became friends another way meanwhile: the request goes and the step succeeds.
+        await requests.remove(trx, row.id);
+        emit(userRoom(other.id), 'request.cancelled', { requestId: row.id }, actor.id);
+        await emitBadge(trx, emit, actor.id);
+        return { row: { ...row, status: 'accepted', decidedAt: new Date() }, other };
+      }
+      const decidedAt = await requests.decide(trx, row.id, transition.to);
+      let shown: RequestRow = { ...row, status: transition.to, decidedAt };
+      switch (action) {
+        case 'approve':
+          emit(
+            userRoom(other.id),
+            'request.approved',
+            {
+              request: presentRequest(shown, other.id, party(other.seq, actor)),
+              requesterId: other.id,
+              approverName: actorName,
+              approverPhoto: actor.avatarUrl,
+              message: inviteMessages.approvedMessage(actorName),
+            },
+            actor.id,
+          );
+          break;
+        case 'consent': {
+          const back: RequestRow = {
+            id: uuidv7(),
+            kind: 'invite',
+            status: 'FINAL_APPROVAL_PENDING',
+            fromUserId: actor.id,
+            toUserId: other.id,
+            invitationId: row.invitationId,
+            createdAt: new Date(),
+            decidedAt: null,
+          };
+          if (!(await requests.insert(trx, back))) {
+            throw new ConflictError(networkMessages.requestChangedMeanwhile);
+          }
+          emit(
+            userRoom(other.id),
+            'request.final_approval',
+            {
+              request: presentRequest(back, other.id, party(other.seq, actor)),
+              replaces: row.id,
+              message: inviteMessages.finalApprovalMessage(actorName),
+            },
+            actor.id,
+          );
+          await emitBadge(trx, emit, other.id);
+          // The actor now follows the request back, waiting for the invitee.
+          shown = back;
+          break;
+        }
+        case 'final-approve':
+          if (await graph.repo.insertFriendship(trx, actor.seq, other.seq)) {
+            await record('add', actor.seq, other.seq);
+          }
+          emit(
+            userRoom(other.id),
+            'request.accepted',
+            {
+              request: presentRequest(shown, other.id, party(other.seq, actor)),
+              requesterId: other.id,
+              approverName: actorName,
+              approverPhoto: actor.avatarUrl,
+              message: networkMessages.requestAccepted(actorName),
+            },
+            actor.id,
+          );
+          emit(userRoom(other.id), 'friendship.created', { userId: actor.id }, actor.id);
+          emit(userRoom(actor.id), 'friendship.created', { userId: other.id }, actor.id);
+          break;
+        case 'decline':
+        case 'final-decline':
+          emit(userRoom(other.id), 'request.rejected', { requestId: row.id }, actor.id);
+          break;
+      }
+      await emitBadge(trx, emit, actor.id);
+      return { row: shown, other };
+    });
+    if (!decided) return null;
+    deps.countsChanged([actor.seq, decided.other.seq]);
+    return presentRequest(decided.row, actor.id, party(actor.seq, decided.other));
+  }
+
   return {
     async create(fromUserId: string, toUserId: string): Promise<CreateConnectionRequestResult> {
       const from = await me(fromUserId);
@@ -143,10 +253,14 @@ export function createRequestsService(deps: {
       }
       for (let attempt = 0; attempt < INSERT_ATTEMPTS; attempt++) {
         const open = await requests.findOpenBetween(from.id, to.id);
-        if (open && open.fromUserId === from.id) {
+        // Ours, or an invite chain under way (it has its own steps): nothing new to send.
+        if (open && (open.fromUserId === from.id || open.kind !== 'connect')) {
           return {
             outcome: 'already_sent',
-            message: networkMessages.requestAlreadySent,
+            message:
+              open.kind === 'connect'
+                ? networkMessages.requestAlreadySent
+                : inviteMessages.requestAlreadyPending,
             request: presentRequest(open, from.id, party(from.seq, to)),
           };
         }
@@ -169,6 +283,7 @@ export function createRequestsService(deps: {
           status: 'PENDING',
           fromUserId: from.id,
           toUserId: to.id,
+          invitationId: null,
           createdAt: new Date(),
           decidedAt: null,
         };
@@ -233,7 +348,7 @@ export function createRequestsService(deps: {
     async reject(userId: string, requestId: string): Promise<DecideRequestResult> {
       const recipient = await me(userId);
       const decided = await graph.write(async (trx, _record, emit) => {
-        const row = await requests.lockOpenFor(trx, requestId, recipient.id);
+        const row = await requests.lockFor(trx, requestId, recipient.id, 'PENDING');
         if (!row) return null;
         const requester = await people.findUser(row.fromUserId, trx);
         if (!requester) throw new NotFoundError(networkMessages.requestNotFound);
@@ -248,6 +363,86 @@ export function createRequestsService(deps: {
         request: presentRequest(decided.row, recipient.id, party(recipient.seq, decided.requester)),
         trustScore: graph.index.trust(recipient.seq),
       };
+    },
+
+    /** The invite chain's next steps (docs/API-invitations.md); wrong party or state: 404. */
+    async advance(userId: string, requestId: string, action: ChainAction) {
+      const actor = await me(userId);
+      const request = await advance(actor, requestId, action);
+      if (!request) throw new NotFoundError(networkMessages.requestNotFound);
+      return { request, trustScore: graph.index.trust(actor.seq) } satisfies DecideRequestResult;
+    },
+
+    /**
+     * Starts the invite chain: the invitee asks the creator (kind invite, PENDING), and the
+     * invitation's use is counted in the same transaction by `consumeUse`, which throws (and so
+     * undoes the request) when the link no longer works. Per-user answers of spec/2 §5 first.
+     */
+    async startInvite(
+      inviteeId: string,
+      invitation: { id: string; creatorId: string },
+      consumeUse: (trx: Trx) => Promise<void>,
+    ): Promise<AcceptInvitationResult> {
+      const invitee = await me(inviteeId);
+      if (!invitee.name?.trim()) throw new ValidationError(inviteMessages.completeOnboardingFirst);
+      const creator = await access.findForAction(invitee, invitation.creatorId, 'invite');
+      const inviterName = creator.name?.trim() || inviteMessages.someone;
+      const answer = (
+        outcome: AcceptInvitationResult['outcome'],
+        message: string,
+        row: RequestRow | null,
+      ): AcceptInvitationResult => ({
+        outcome,
+        message,
+        inviterId: creator.id,
+        inviterName,
+        request: row && presentRequest(row, invitee.id, party(invitee.seq, creator)),
+      });
+      const statuses = await requests.statusesForInvitation(invitation.id, invitee.id);
+      if (statuses.includes('accepted')) throw new ConflictError(inviteMessages.alreadyUsed);
+      if (statuses.some((s) => (OPEN_REQUEST_STATUSES as readonly string[]).includes(s))) {
+        throw new ConflictError(inviteMessages.alreadyPending);
+      }
+      if (statuses.some((s) => s === 'rejected' || s === 'declined' || s === 'final_declined')) {
+        throw new ConflictError(inviteMessages.alreadyDeclined);
+      }
+      if (await graph.repo.areFriends(invitee.seq, creator.seq)) {
+        return answer('already_connected', networkMessages.alreadyConnected(inviterName), null);
+      }
+      const open = await requests.findOpenBetween(invitee.id, creator.id);
+      if (open) return answer('already_pending', inviteMessages.requestAlreadyPending, open);
+      await deps.limits.consume(connectionRequestRule, invitee.id);
+      const row: RequestRow = {
+        id: uuidv7(),
+        kind: 'invite',
+        status: 'PENDING',
+        fromUserId: invitee.id,
+        toUserId: creator.id,
+        invitationId: invitation.id,
+        createdAt: new Date(),
+        decidedAt: null,
+      };
+      const stored = await graph.write(async (trx, _record, emit) => {
+        if (await graph.repo.blockedEitherWay(invitee.seq, creator.seq, trx)) return 'blocked';
+        if (!(await requests.insert(trx, row))) return 'conflict';
+        await consumeUse(trx);
+        emit(
+          userRoom(creator.id),
+          'request.created',
+          { request: presentRequest(row, creator.id, party(creator.seq, invitee)) },
+          invitee.id,
+        );
+        await emitBadge(trx, emit, creator.id);
+        return 'stored';
+      });
+      if (stored === 'blocked') throw new NotFoundError(inviteMessages.notFound);
+      if (stored === 'conflict') {
+        // A request for the pair appeared meanwhile (the use was not counted).
+        const current = await requests.findOpenBetween(invitee.id, creator.id);
+        return answer('already_pending', inviteMessages.requestAlreadyPending, current ?? null);
+      }
+      deps.countsChanged([creator.seq]);
+      return answer('sent', inviteMessages.sent(inviterName), row);
     },
   };
 }

@@ -1,10 +1,156 @@
-import { ComingSoon } from '../../components/ComingSoon.tsx';
-import { HeartIcon } from '../../components/Icons.tsx';
+import {
+  inviteCodeProblem,
+  inviteMessages,
+  needsOnboarding,
+  type InvitationLookup,
+} from '@heartline/domain';
+import { useEffect, useRef } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { useToast } from '../../app/ToastProvider.tsx';
+import { Avatar } from '../../components/Avatar.tsx';
+import { HeartLogo } from '../../components/HeartLogo.tsx';
+import { RetryButton } from '../../components/RetryButton.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { announcePendingInvite, savePendingInvite } from '../../lib/pending-invite.ts';
+import { safeStorage } from '../../lib/storage-keys.ts';
+import { LOOKUP_TIMEOUT, useInvitationLookup } from '../../state/queries/invitations.ts';
+import { useConfig, useMe } from '../../state/queries/session.ts';
+import { InviteProcessing } from './InviteProcessing.tsx';
+import { useProcessInvite } from './use-process-invite.ts';
 
+/** What a failed lookup tells the visitor before sending them to / (spec/2 §2 "invalid link"). */
+function lookupErrorMessage(error: unknown): string {
+  if (
+    error instanceof ApiError &&
+    error.status === 404 &&
+    error.message === inviteMessages.notFound
+  ) {
+    return inviteMessages.invalidLink;
+  }
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return error.message;
+  return inviteMessages.validationFailed;
+}
+
+/**
+ * The invite landing /invite/{code} (spec/2 §2): the first screen a newcomer sees of the
+ * product. Signed out, it shows the invitation and remembers it across sign-in and onboarding;
+ * signed in with onboarding unfinished, it remembers it and goes on to onboarding; an onboarded
+ * user's invitation is processed at once.
+ */
 export function InviteScreen() {
+  const { inviteCode = '' } = useParams();
+  const problem = inviteCodeProblem(inviteCode);
+  const lookup = useInvitationLookup(problem ? null : inviteCode);
+  const me = useMe();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const process = useProcessInvite();
+  const handled = useRef(false);
+  const invitation = lookup.data;
+  const timedOut = lookup.error instanceof ApiError && lookup.error.code === LOOKUP_TIMEOUT;
+
+  useEffect(() => {
+    if (handled.current) return;
+    if (problem) {
+      handled.current = true;
+      toast.error(inviteMessages.invalidLink);
+      void navigate('/', { replace: true });
+      return;
+    }
+    if (lookup.isError && !timedOut) {
+      handled.current = true;
+      toast.error(lookupErrorMessage(lookup.error));
+      void navigate('/', { replace: true });
+      return;
+    }
+    if (!invitation || me === undefined) return;
+    const store = safeStorage('local');
+    const remember = () => {
+      savePendingInvite(store, {
+        inviteCode: invitation.invite_code,
+        inviterId: invitation.creator_id,
+        inviterName: invitation.creator_name,
+        inviterAvatar: invitation.creator_avatar,
+      });
+      announcePendingInvite();
+    };
+    handled.current = true;
+    if (me === null) {
+      // Remembered now, so sign-in, sign-up, a reload or another tab keep it.
+      remember();
+      return;
+    }
+    if (invitation.creator_id === me.id) {
+      toast.error(inviteMessages.ownInvitationToast);
+      void navigate('/network', { replace: true });
+    } else if (needsOnboarding(me) || !me.onboardingCompleted) {
+      remember();
+      void navigate('/', { replace: true });
+    } else {
+      void process.run(invitation.invite_code, '/');
+    }
+  }, [problem, lookup.isError, lookup.error, timedOut, invitation, me, navigate, toast, process]);
+
+  if (problem) return null;
+  if (timedOut) {
+    return (
+      <section className="invite-landing">
+        <div className="invite-landing__card" role="alert">
+          <h1 className="invite-landing__title">{inviteMessages.lookupTimeout}</h1>
+          <RetryButton onRetry={() => lookup.refetch()} />
+        </div>
+      </section>
+    );
+  }
+  if (!invitation || me === undefined || lookup.isError) {
+    return <InviteProcessing busy={false} />;
+  }
+  if (me !== null) return <InviteProcessing busy />;
+  return <InvitationCard invitation={invitation} onContinue={() => void navigate('/auth')} />;
+}
+
+/** The invitation as a signed-out visitor sees it: who, their trust, their words, one button. */
+function InvitationCard({
+  invitation,
+  onContinue,
+}: {
+  invitation: InvitationLookup;
+  onContinue: () => void;
+}) {
+  const { productName } = useConfig();
+  const name = invitation.creator_name;
   return (
-    <ComingSoon title="Invitation" icon={<HeartIcon size={32} />}>
-      Accepting invitations from friends is coming soon.
-    </ComingSoon>
+    <section className="invite-landing" aria-labelledby="invite-title">
+      <div className="auth__glow" aria-hidden="true" />
+      <div className="invite-landing__card">
+        <HeartLogo size={48} />
+        <div className="invite-landing__photo">
+          {invitation.creator_photo ? (
+            <img
+              src={invitation.creator_photo}
+              alt={`${name}'s photo`}
+              width={128}
+              height={128}
+              className="invite-landing__img"
+            />
+          ) : (
+            <Avatar user={{ name, photoUrl: invitation.creator_avatar }} size="xl" />
+          )}
+        </div>
+        <h1 id="invite-title" className="invite-landing__title">
+          {inviteMessages.landingTitle(name, productName)}
+        </h1>
+        <p className="invite-landing__trust" data-testid="invite-trust">
+          Trust score <strong>{invitation.creator_trust_score}</strong>
+        </p>
+        <blockquote className="invite-landing__message">{invitation.message}</blockquote>
+        <button type="button" className="btn btn--primary btn--block" onClick={onContinue}>
+          {inviteMessages.landingSignIn}
+        </button>
+        <p className="muted invite-landing__fineprint">
+          {inviteMessages.landingAdults(productName)}
+        </p>
+      </div>
+    </section>
   );
 }

@@ -1,5 +1,5 @@
 import { networkMessages, type ConnectionView } from '@heartline/domain';
-import { useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useToast } from '../../app/ToastProvider.tsx';
 import { CloseIcon } from '../../components/Icons.tsx';
@@ -65,6 +65,19 @@ export function NetworkScreen() {
   const selectTab = (next: NetworkScreenTab) => {
     setSearch(searchForTab(search, next), { replace: true });
   };
+
+  // Landing here with something to act on (or right after an invitation was processed) opens
+  // the requests tab, once; a tab named in the URL always wins.
+  const autoTab = useRef(false);
+  const explicitTab = search.has('tab') || search.has('filter');
+  const landOnRequests =
+    search.get('inviteProcessing') === 'true' || (summary.data?.pendingRequests ?? 0) > 0;
+  useEffect(() => {
+    if (autoTab.current || explicitTab) return;
+    if (!landOnRequests && !summary.data) return;
+    autoTab.current = true;
+    if (landOnRequests) setSearch(searchForTab(search, 'requests'), { replace: true });
+  }, [explicitTab, landOnRequests, summary.data, search, setSearch]);
 
   const toggleSearch = () => {
     if (searchOpen) {

@@ -1,4 +1,4 @@
-import { networkMessages, type ConnectionRequestView } from '@heartline/domain';
+import { networkMessages, type ConnectionRequestView, type RequestAction } from '@heartline/domain';
 import { useToast } from '../../app/ToastProvider.tsx';
 import { Avatar } from '../../components/Avatar.tsx';
 import { InboxIcon } from '../../components/NetworkIcons.tsx';
@@ -9,6 +9,13 @@ import {
 } from '../../state/queries/requests.ts';
 import { NetworkEmpty } from './NetworkEmpty.tsx';
 import { displayName, emptyStateFor } from './network-view.ts';
+import {
+  actionAriaLabel,
+  actionDoneText,
+  actionLabels,
+  chainStepText,
+  requestStatusText,
+} from './request-view.ts';
 import { RetryButton } from '../../components/RetryButton.tsx';
 
 /** The requests tab: incoming requests to accept or reject, outgoing ones still pending. */
@@ -52,26 +59,23 @@ export function RequestsPanel({ query, onInvite }: { query: string; onInvite: ()
     );
   }
 
-  const onDecide = async (request: ConnectionRequestView, decision: 'accept' | 'reject') => {
+  const onAction = async (request: ConnectionRequestView, action: RequestAction) => {
     const name = displayName(request.user.name);
     try {
-      await decide.mutateAsync({ id: request.id, decision });
-      if (decision === 'accept') toast.success(`You and ${name} are now connected!`);
-      else toast.info(`Request from ${name} declined`);
+      if (action === 'cancel') await cancel.mutateAsync(request.id);
+      else await decide.mutateAsync({ id: request.id, decision: action });
+      const done = actionDoneText(action, name);
+      if (action === 'accept' || action === 'final-approve') toast.success(done);
+      else toast.info(done);
     } catch (error) {
       toast.error(error instanceof Error ? error.message : networkMessages.requestNotFound);
     }
   };
-  const onCancel = async (request: ConnectionRequestView) => {
-    try {
-      await cancel.mutateAsync(request.id);
-      toast.info(networkMessages.requestCancelled(displayName(request.user.name)));
-    } catch (error) {
-      toast.error(error instanceof Error ? error.message : networkMessages.requestNotFound);
-    }
-  };
-  const busyId = decide.isPending ? decide.variables.id : null;
-  const cancellingId = cancel.isPending ? cancel.variables : null;
+  const busyId = decide.isPending
+    ? decide.variables.id
+    : cancel.isPending
+      ? cancel.variables
+      : null;
 
   return (
     <div className="requests">
@@ -81,46 +85,14 @@ export function RequestsPanel({ query, onInvite }: { query: string; onInvite: ()
             Received <span className="muted">({incoming.length})</span>
           </h2>
           <ul className="conn-list">
-            {incoming.map((request) => {
-              const name = displayName(request.user.name);
-              return (
-                <li key={request.id} className="conn" data-testid="incoming-request">
-                  <div className="conn__main">
-                    <span className="conn__avatar">
-                      <Avatar user={{ name, photoUrl: request.user.avatar }} size="lg" />
-                    </span>
-                    <div className="conn__text">
-                      <p className="conn__name">{name}</p>
-                      <p className="conn__detail">
-                        Trust {request.user.trustScore}
-                        {request.user.mutualConnections > 0 &&
-                          ` · ${request.user.mutualConnections} mutual`}
-                      </p>
-                    </div>
-                  </div>
-                  <div className="requests__actions">
-                    <button
-                      type="button"
-                      className="btn btn--ghost btn--sm"
-                      disabled={busyId === request.id}
-                      onClick={() => void onDecide(request, 'reject')}
-                      aria-label={`Reject ${name}`}
-                    >
-                      Reject
-                    </button>
-                    <button
-                      type="button"
-                      className="btn btn--primary btn--sm"
-                      disabled={busyId === request.id}
-                      onClick={() => void onDecide(request, 'accept')}
-                      aria-label={`Accept ${name}`}
-                    >
-                      Accept
-                    </button>
-                  </div>
-                </li>
-              );
-            })}
+            {incoming.map((request) => (
+              <RequestRow
+                key={request.id}
+                request={request}
+                busy={busyId === request.id}
+                onAction={onAction}
+              />
+            ))}
           </ul>
         </section>
       )}
@@ -130,37 +102,87 @@ export function RequestsPanel({ query, onInvite }: { query: string; onInvite: ()
             Sent <span className="muted">({outgoing.length})</span>
           </h2>
           <ul className="conn-list">
-            {outgoing.map((request) => {
-              const name = displayName(request.user.name);
-              return (
-                <li key={request.id} className="conn" data-testid="outgoing-request">
-                  <div className="conn__main">
-                    <span className="conn__avatar">
-                      <Avatar user={{ name, photoUrl: request.user.avatar }} size="lg" />
-                    </span>
-                    <div className="conn__text">
-                      <p className="conn__name">{name}</p>
-                      <p className="conn__detail">Trust {request.user.trustScore}</p>
-                    </div>
-                    <span className="conn__requested">Pending</span>
-                  </div>
-                  <div className="requests__actions">
-                    <button
-                      type="button"
-                      className="btn btn--ghost btn--sm"
-                      disabled={cancellingId === request.id}
-                      onClick={() => void onCancel(request)}
-                      aria-label={`Cancel request to ${name}`}
-                    >
-                      Cancel
-                    </button>
-                  </div>
-                </li>
-              );
-            })}
+            {outgoing.map((request) => (
+              <RequestRow
+                key={request.id}
+                request={request}
+                busy={busyId === request.id}
+                onAction={onAction}
+              />
+            ))}
           </ul>
         </section>
       )}
     </div>
+  );
+}
+
+/**
+ * One request: the other person, where an invite chain stands, and the one thing the viewer can
+ * do now (or who it waits for).
+ */
+function RequestRow({
+  request,
+  busy,
+  onAction,
+}: {
+  request: ConnectionRequestView;
+  busy: boolean;
+  onAction: (request: ConnectionRequestView, action: RequestAction) => Promise<void>;
+}) {
+  const name = displayName(request.user.name);
+  const status = requestStatusText(request, name);
+  const step = chainStepText(request);
+  const incoming = request.direction === 'incoming';
+  const ordered = [...request.actions].sort(
+    (a, b) => Number(actionLabels[a].primary) - Number(actionLabels[b].primary),
+  );
+  return (
+    <li
+      className="conn conn--request"
+      data-testid={incoming ? 'incoming-request' : 'outgoing-request'}
+      data-status={request.status}
+    >
+      <div className="conn__main">
+        <span className="conn__avatar">
+          <Avatar user={{ name, photoUrl: request.user.avatar }} size="lg" />
+        </span>
+        <div className="conn__text">
+          <p className="conn__name">{name}</p>
+          <p className="conn__detail">
+            {step ? (
+              step
+            ) : (
+              <>
+                Trust {request.user.trustScore}
+                {incoming &&
+                  request.user.mutualConnections > 0 &&
+                  ` · ${request.user.mutualConnections} mutual`}
+              </>
+            )}
+          </p>
+          {status && <p className="requests__status">{status}</p>}
+        </div>
+        {!incoming && request.kind === 'connect' && (
+          <span className="conn__requested">Pending</span>
+        )}
+      </div>
+      {ordered.length > 0 && (
+        <div className="requests__actions">
+          {ordered.map((action) => (
+            <button
+              key={action}
+              type="button"
+              className={`btn btn--sm ${actionLabels[action].primary ? 'btn--primary' : 'btn--ghost'}`}
+              disabled={busy}
+              onClick={() => void onAction(request, action)}
+              aria-label={actionAriaLabel(action, name)}
+            >
+              {actionLabels[action].label}
+            </button>
+          ))}
+        </div>
+      )}
+    </li>
   );
 }

@@ -1,10 +1,12 @@
 import {
+  OPEN_REQUEST_STATUSES,
   connectionRequestListSchema,
   createConnectionRequestResultSchema,
   decideRequestResultSchema,
   okSchema,
   type ConnectionRequestList,
   type ConnectionRequestView,
+  type RequestAction,
   type SessionResponse,
 } from '@heartline/domain';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
@@ -33,7 +35,8 @@ export function upsertRequest(queryClient: QueryClient, request: ConnectionReque
     if (!old) return old;
     const key = request.direction;
     const others = old[key].filter((r) => r.id !== request.id);
-    return { ...old, [key]: request.status === 'PENDING' ? [request, ...others] : others };
+    const open = (OPEN_REQUEST_STATUSES as readonly string[]).includes(request.status);
+    return { ...old, [key]: open ? [request, ...others] : others };
   });
 }
 
@@ -90,8 +93,13 @@ export function useCancelRequestMutation() {
   });
 }
 
-type Decision = 'accept' | 'reject';
+/** Every action on a request but cancel (which has its own answer shape). */
+export type Decision = Exclude<RequestAction, 'cancel'>;
 
+/**
+ * Accept or reject an ordinary request, or take an invite-chain step. The acted-on row leaves
+ * the lists and what the answer shows takes its place (after consent, the request back).
+ */
 export function useDecideRequestMutation() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -99,11 +107,16 @@ export function useDecideRequestMutation() {
       apiRequest(`/api/connection-requests/${id}/${decision}`, decideRequestResultSchema, {
         method: 'POST',
       }),
-    onSuccess: (result, { decision }) => {
-      removeRequest(queryClient, result.request.id);
+    onSuccess: (result, { id, decision }) => {
+      removeRequest(queryClient, id);
+      upsertRequest(queryClient, result.request);
       setSessionTrust(queryClient, result.trustScore);
-      if (decision === 'accept') void invalidateNetwork(queryClient);
-      else void queryClient.invalidateQueries({ queryKey: networkKeys.summary });
+      if (decision === 'accept' || decision === 'final-approve')
+        void invalidateNetwork(queryClient);
+      else {
+        void queryClient.invalidateQueries({ queryKey: requestKeys.all });
+        void queryClient.invalidateQueries({ queryKey: networkKeys.summary });
+      }
     },
   });
 }

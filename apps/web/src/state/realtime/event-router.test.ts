@@ -24,6 +24,8 @@ const request = (direction: 'incoming' | 'outgoing'): ConnectionRequestView => (
   user: { userId: BOB, name: 'Bob Bakker', avatar: null, trustScore: 30, mutualConnections: 0 },
   createdAt: '2026-01-01T00:00:00.000Z',
   decidedAt: null,
+  actions: direction === 'incoming' ? ['accept', 'reject'] : ['cancel'],
+  invitationId: null,
 });
 
 function seeded(): QueryClient {

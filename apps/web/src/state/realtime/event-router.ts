@@ -1,4 +1,6 @@
 import {
+  APPROVAL_TOAST_MS,
+  inviteMessages,
   networkMessages,
   trustCalculation,
   unlockedTabs,
@@ -18,7 +20,8 @@ import { trustKeys } from '../queries/trust.ts';
 export type RouterContext = {
   /** The signed-in user (whose own profile events refresh the own profile). */
   userId: string;
-  notify: (type: 'success' | 'info', message: string) => void;
+  /** A toast; `duration` in ms (undefined: the toast's default). */
+  notify: (type: 'success' | 'info', message: string, duration?: number) => void;
   /** This session ended elsewhere (sign-out in another tab, expiry). */
   sessionEnded: (reason: ServerEventPayload<'session.revoked'>['reason']) => void;
 };
@@ -47,6 +50,23 @@ export function routeEvent(queryClient: QueryClient, event: StreamEvent, ctx: Ro
       removeRequest(queryClient, event.payload.request.id);
       void invalidateNetwork(queryClient);
       ctx.notify('success', networkMessages.requestAccepted(event.payload.approverName));
+      return;
+    case 'request.approved':
+      // spec/3 §8: 'Connection Approved! 🎉' with the message, for 5 s.
+      upsertRequest(queryClient, event.payload.request);
+      void queryClient.invalidateQueries({ queryKey: requestKeys.all });
+      ctx.notify(
+        'success',
+        `${inviteMessages.connectionApproved} ${event.payload.message}`,
+        APPROVAL_TOAST_MS,
+      );
+      return;
+    case 'request.final_approval':
+      removeRequest(queryClient, event.payload.replaces);
+      upsertRequest(queryClient, event.payload.request);
+      void queryClient.invalidateQueries({ queryKey: requestKeys.all });
+      void queryClient.invalidateQueries({ queryKey: networkKeys.summary });
+      ctx.notify('info', event.payload.message);
       return;
     case 'request.rejected':
       removeRequest(queryClient, event.payload.requestId);
