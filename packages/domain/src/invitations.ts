@@ -55,6 +55,7 @@ export const inviteMessages = {
   // Landing screen.
   landingTitle: (name: string, productName: string) => `${name} invited you to ${productName}`,
   landingSignIn: 'Sign up or sign in to connect',
+  signInToJoin: (name: string) => `Sign in to answer ${name}'s invitation.`,
   landingAdults: (productName: string) =>
     `${productName} is for adults (18+). You choose whether to connect after you sign in.`,
   // Invite-choice screen (spec/2 §2).

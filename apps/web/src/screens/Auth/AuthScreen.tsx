@@ -1,4 +1,4 @@
-import { authErrorMessage, shellMessages } from '@heartline/domain';
+import { authErrorMessage, inviteMessages, shellMessages } from '@heartline/domain';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { HeartLogo } from '../../components/HeartLogo.tsx';
@@ -6,6 +6,7 @@ import { GoogleIcon, WarningIcon } from '../../components/Icons.tsx';
 import { legalModalFrom, readIntended, signInStartUrl } from '../../lib/intended-url.ts';
 import { safeStorage } from '../../lib/storage-keys.ts';
 import { useConfig } from '../../state/queries/session.ts';
+import { usePendingInvite } from '../Invite/use-pending-invite.ts';
 import { LegalDialog } from '../Legal/LegalScreen.tsx';
 
 /**
@@ -22,6 +23,7 @@ export function AuthScreen() {
   // A visitor the gate sent here from a protected screen is "connecting" back to it.
   const [intended] = useState(() => readIntended(safeStorage('session')));
   const [navigating, setNavigating] = useState(false);
+  const invite = usePendingInvite();
 
   useEffect(() => {
     // Coming back with the browser's back button restores this page from the bfcache.
@@ -54,6 +56,11 @@ export function AuthScreen() {
           </div>
         )}
 
+        {invite && (
+          <p className="banner banner--info" data-testid="auth-invite">
+            {inviteMessages.signInToJoin(invite.inviterName)}
+          </p>
+        )}
         <p className="auth__subtitle">{shellMessages.signInSubtitle}</p>
         <button
           type="button"

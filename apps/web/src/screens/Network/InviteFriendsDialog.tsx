@@ -15,6 +15,7 @@ import {
   type CopyState,
 } from './invite-share.ts';
 import { RetryButton } from '../../components/RetryButton.tsx';
+import { InvitationLinks } from './InvitationLinks.tsx';
 
 /**
  * The Invite Friends dialog (spec/2 §2): a preview of the invite message with the user's real
@@ -120,6 +121,10 @@ export function InviteFriendsDialog({ onClose }: { onClose: () => void }) {
           <p className="invite__note" role="status" data-state={copy.state}>
             {copy.note}
           </p>
+          <details className="invite__more">
+            <summary>More links (use limits, expiry)</summary>
+            <InvitationLinks />
+          </details>
         </div>
       ) : invitation.isError ? (
         <div className="invite invite--state" role="alert">

@@ -1,8 +1,9 @@
-import type {
-  ConnectionRequestList,
-  ConnectionRequestView,
-  NetworkSummary,
-  SessionResponse,
+import {
+  requestActions,
+  type ConnectionRequestList,
+  type ConnectionRequestView,
+  type NetworkSummary,
+  type SessionResponse,
 } from '@heartline/domain';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
@@ -15,6 +16,7 @@ import { routeEvent } from './event-router.ts';
 const ME = '00000000-0000-7000-8000-00000000000a';
 const BOB = '00000000-0000-7000-8000-00000000000b';
 const REQ = '00000000-0000-7000-8000-0000000000f1';
+const REQ2 = '00000000-0000-7000-8000-0000000000f2';
 
 const request = (direction: 'incoming' | 'outgoing'): ConnectionRequestView => ({
   id: REQ,
@@ -26,6 +28,18 @@ const request = (direction: 'incoming' | 'outgoing'): ConnectionRequestView => (
   decidedAt: null,
   actions: direction === 'incoming' ? ['accept', 'reject'] : ['cancel'],
   invitationId: null,
+});
+
+/** An invite-chain request as the viewer sees it at `status`. */
+const chain = (
+  status: ConnectionRequestView['status'],
+  direction: 'incoming' | 'outgoing',
+): ConnectionRequestView => ({
+  ...request(direction),
+  kind: 'invite',
+  status,
+  actions: requestActions({ kind: 'invite', status, direction }),
+  invitationId: '00000000-0000-7000-8000-0000000000c1',
 });
 
 function seeded(): QueryClient {
@@ -61,14 +75,14 @@ function seeded(): QueryClient {
   return qc;
 }
 
-type Notice = { type: 'success' | 'info'; message: string };
+type Notice = { type: 'success' | 'info'; message: string; duration?: number | undefined };
 
 /** Routes one event as the socket client would; returns what the user was told, if anything. */
 function route(qc: QueryClient, event: Omit<StreamEvent, 'stream' | 'seq'>): Notice | null {
   let notice: Notice | null = null;
   routeEvent(qc, { stream: `user:${ME}`, seq: 1, ...event } as StreamEvent, {
     userId: ME,
-    notify: (type, message) => (notice = { type, message }),
+    notify: (type, message, duration) => (notice = { type, message, duration }),
     sessionEnded: () => undefined,
   });
   return notice;
@@ -142,7 +156,46 @@ describe('realtime event router', () => {
     expect(route(qc, { type: 'system.notice', payload: { text: 'hi' } })).toEqual({
       type: 'info',
       message: 'hi',
+      duration: undefined,
     });
+  });
+
+  it('announces an invite approval for 5 s and keeps the request, now approved, in the list', () => {
+    const qc = seeded();
+    route(qc, { type: 'request.created', payload: { request: chain('PENDING', 'outgoing') } });
+    const notice = route(qc, {
+      type: 'request.approved',
+      payload: {
+        request: chain('approved', 'outgoing'),
+        requesterId: ME,
+        approverName: 'Bob Bakker',
+        approverPhoto: null,
+        message: 'Bob Bakker approved your connection request.',
+      },
+    });
+    expect(notice).toEqual({
+      type: 'success',
+      message: 'Connection Approved! 🎉 Bob Bakker approved your connection request.',
+      duration: 5000,
+    });
+    const list = qc.getQueryData<ConnectionRequestList>(requestKeys.all);
+    expect(list?.outgoing.map((r) => r.status)).toEqual(['approved']);
+  });
+
+  it('swaps the closed step for the request that asks for final approval', () => {
+    const qc = seeded();
+    route(qc, { type: 'request.created', payload: { request: chain('approved', 'outgoing') } });
+    const back = { ...chain('FINAL_APPROVAL_PENDING', 'incoming'), id: REQ2 };
+    const notice = route(qc, {
+      type: 'request.final_approval',
+      payload: { request: back, replaces: REQ, message: 'Bob wants to be friends.' },
+    });
+    expect(notice?.message).toBe('Bob wants to be friends.');
+    const list = qc.getQueryData<ConnectionRequestList>(requestKeys.all);
+    expect(list?.outgoing).toEqual([]);
+    expect(list?.incoming.map((r) => [r.id, r.actions])).toEqual([
+      [REQ2, ['final-approve', 'final-decline']],
+    ]);
   });
 
   it('ends the session when it is revoked elsewhere', () => {
