@@ -12,7 +12,10 @@ export const INVITE_CODE_MIN = 3;
 export const INVITE_CODE_MAX = 50;
 /** spec/2 §9 and spec/1 §7: the lookup is raced against 5 s. */
 export const INVITE_LOOKUP_TIMEOUT_MS = 5_000;
-/** Links one person may hold active at once (the default link included). */
+/**
+ * Links one person may hold working at once besides the default one (expired and used-up links
+ * do not count; the default link of the Invite Friends dialog always exists).
+ */
 export const INVITATIONS_ACTIVE_MAX = 20;
 /** Largest use limit a link may be given. */
 export const INVITATION_MAX_USES_LIMIT = 1000;

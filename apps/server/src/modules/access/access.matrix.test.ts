@@ -101,6 +101,28 @@ const ON_REQUESTS: Record<string, { rightful: 'sender' | 'recipient'; expect: Ro
     expect: [401, M, M, 200, M],
   },
   'POST /api/connection-requests/:id/cancel': { rightful: 'sender', expect: [401, M, 200, M, M] },
+  // The invite chain's steps act on invite requests only: on an ordinary one nobody may take
+  // them (the parties and statuses of a chain: invitations.test.ts).
+  'POST /api/connection-requests/:id/approve': {
+    rightful: 'recipient',
+    expect: [401, M, M, M, M],
+  },
+  'POST /api/connection-requests/:id/consent': {
+    rightful: 'recipient',
+    expect: [401, M, M, M, M],
+  },
+  'POST /api/connection-requests/:id/decline': {
+    rightful: 'recipient',
+    expect: [401, M, M, M, M],
+  },
+  'POST /api/connection-requests/:id/final-approve': {
+    rightful: 'recipient',
+    expect: [401, M, M, M, M],
+  },
+  'POST /api/connection-requests/:id/final-decline': {
+    rightful: 'recipient',
+    expect: [401, M, M, M, M],
+  },
 };
 
 /** Routes on the signed-in user only: anonymous, then a fresh signed-in user. */
@@ -111,6 +133,8 @@ type OwnRow = {
   expect: Row<2, number>;
 };
 const onboarding = { name: 'Matrix Owner', dob: '1990-01-01' };
+/** Someone else's live invitation link, for the `:code` rows (made by an earlier row). */
+const liveLink = { code: 'matrix-link-not-made-yet' };
 const OWN: Record<string, OwnRow> = {
   'GET /api/me': { expect: [401, 200] },
   'GET /api/me/profile': { expect: [401, 200] },
@@ -132,6 +156,37 @@ const OWN: Record<string, OwnRow> = {
   'POST /api/trust/recalculate': { expect: [401, 200] },
   'GET /api/trust/verify': { expect: [401, 200] },
   'GET /api/invitations/me': { expect: [401, 200] },
+  'GET /api/invitations': { expect: [401, 200] },
+  // Its signed-in call's link is the one the `:code` rows below use (rows run in this order).
+  'POST /api/invitations': {
+    body: () => ({}),
+    before: async (as) => {
+      const made = await send(as, 'POST', '/api/invitations', {});
+      expect(made.status).toBe(201);
+      liveLink.code = (made.body as { code: string }).code;
+    },
+    expect: [401, 201],
+  },
+  // Public: anyone may read a live link's landing page, signed in or not.
+  'GET /api/invitations/:code': {
+    get url() {
+      return `/api/invitations/${liveLink.code}`;
+    },
+    expect: [200, 200],
+  },
+  // Someone else's link reads as not existing.
+  'POST /api/invitations/:code/deactivate': {
+    get url() {
+      return `/api/invitations/${liveLink.code}/deactivate`;
+    },
+    expect: [401, 404],
+  },
+  'POST /api/invitations/:code/accept': {
+    get url() {
+      return `/api/invitations/${liveLink.code}/accept`;
+    },
+    expect: [401, 201],
+  },
   'POST /api/photos': { body: () => photoForm(), expect: [401, 200] },
 };
 

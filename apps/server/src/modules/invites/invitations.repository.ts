@@ -61,7 +61,7 @@ export function createInvitationsRepository(db: Db) {
     },
 
     /**
-     * Adds a link unless the creator already holds `activeMax` active ones; counted under a lock
+     * Adds a link unless the creator already holds `activeMax` working ones; counted under a lock
      * on the creator's row, so two concurrent creations cannot both slip under the limit.
      */
     async create(
@@ -82,11 +82,19 @@ export function createInvitationsRepository(db: Db) {
           .where('id', '=', row.creatorId)
           .forUpdate()
           .execute();
+        // Links that still work, besides the default one (expired or used-up ones free a slot).
         const active = await trx
           .selectFrom('invitations')
           .select((eb) => eb.fn.countAll<string>().as('n'))
           .where('creatorId', '=', row.creatorId)
           .where('isActive', '=', true)
+          .where('isDefault', '=', false)
+          .where((eb) =>
+            eb.or([eb('maxUses', 'is', null), eb('currentUses', '<', eb.ref('maxUses'))]),
+          )
+          .where((eb) =>
+            eb.or([eb('expiresAt', 'is', null), eb('expiresAt', '>', sql<Date>`now()`)]),
+          )
           .executeTakeFirst();
         if (Number(active?.n ?? 0) >= activeMax) return null;
         return trx.insertInto('invitations').values(row).returning(plain).executeTakeFirstOrThrow();
