@@ -102,7 +102,9 @@ test('an invitation link leads a newcomer through the consent chain to a friends
 
   // Step 1: Ann sees the request arrive and approves it.
   const annSide = requestRow(annPage, 'incoming', bea.name);
-  await expect(annSide).toContainText('Joined through your invitation. Do you know them?');
+  await expect(annSide).toContainText(
+    'Asked to connect through your invitation. Do you know them?',
+  );
   await expect(annSide.getByRole('button', { name: `Reject ${bea.name}` })).toBeVisible();
   await shot(annPage, 'requests-chain-row-incoming');
   await annSide.getByRole('button', { name: `Approve ${bea.name}` }).click();
@@ -232,11 +234,35 @@ test('the invitation opened in one tab is kept for a sign-in in a new tab', asyn
   expect((await requestsOf(ann.page)).incoming).toHaveLength(1);
 });
 
+test('a link that stopped working during sign-up is dropped with its message, never offered', async ({
+  page,
+  people,
+}) => {
+  const ann = await people.signUp('Ann');
+  const link = await inviteLinkOf(ann.page);
+  await page.goto(link.path);
+  await expect(landingCard(page, ann.name)).toBeVisible();
+  expect(await storedInvite(page)).toMatchObject({ inviteCode: link.code });
+
+  // Ann withdraws the link while Bea signs up.
+  const off = await ann.page.request.post(`/api/invitations/${link.code}/deactivate`);
+  expect(off.ok()).toBe(true);
+  await signUpFromLanding(page, 'Bea');
+
+  await expect(toast(page, 'This invitation has been deactivated')).toBeVisible();
+  await expect(choiceScreen(page)).toHaveCount(0);
+  await expect.poll(() => storedInvite(page)).toBeNull();
+  expect((await requestsOf(ann.page)).incoming).toHaveLength(0);
+});
+
 test.describe('links that cannot be used', () => {
   test('an unknown or malformed link is invalid and sends the visitor to /', async ({ page }) => {
-    for (const path of ['/invite/abcdefghijklmnopqrstuv', '/invite/a<b']) {
+    for (const [path, message] of [
+      ['/invite/abcdefghijklmnopqrstuv', 'Invalid invitation link'],
+      ['/invite/a<b', 'Invalid invitation format'],
+    ] as const) {
       await page.goto(path);
-      await expect(toast(page, 'Invalid invitation link')).toBeVisible();
+      await expect(toast(page, message)).toBeVisible();
       // '/' sends a signed-out visitor on to sign-in.
       await expect(page).toHaveURL(/\/auth$/);
       expect(await storedInvite(page)).toBeNull();

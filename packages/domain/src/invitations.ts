@@ -46,7 +46,6 @@ export const inviteMessages = {
   lookupTimeout: 'Request timeout - please try again',
   validationFailed: 'Validation failed',
   processFailed: 'Failed to process invitation. Please try again.',
-  connectionFailed: 'Failed to process invitation connection',
   unexpected: 'Unexpected error occurred',
   someone: 'Someone',
   // Per-user answers (spec/2 §5 "legacy per-user messages").

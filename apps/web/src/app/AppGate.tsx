@@ -86,7 +86,6 @@ export function AppGate() {
     me &&
     inviteChoiceDue({
       pathname: location.pathname,
-      signedIn: true,
       onboardingDone: !needsOnboarding(me) && (me.onboardingCompleted || !startedHere),
       invite: pendingInvite,
     })
@@ -104,6 +103,7 @@ export function AppGate() {
           <Suspense fallback={<PageLoading />}>
             <InviteChoiceScreen
               invite={inviteChoice}
+              meId={me.id}
               landingPath={landingPathFor(me)}
               profileIncomplete={!me.photoUrl}
             />

@@ -61,7 +61,6 @@ describe('when the gate shows the invite-choice screen', () => {
   const due = (over: Partial<Parameters<typeof inviteChoiceDue>[0]>) =>
     inviteChoiceDue({
       pathname: '/profile',
-      signedIn: true,
       onboardingDone: true,
       invite,
       ...over,
@@ -73,8 +72,7 @@ describe('when the gate shows the invite-choice screen', () => {
     expect(due({ pathname: '/network' })).toBe(true);
   });
 
-  it('waits for sign-in and onboarding, and stays off screens with their own flow', () => {
-    expect(due({ signedIn: false })).toBe(false);
+  it('waits for onboarding, and stays off screens with their own flow', () => {
     expect(due({ onboardingDone: false })).toBe(false);
     expect(due({ invite: null })).toBe(false);
     for (const pathname of ['/auth', '/onboarding', '/invite/abc', '/terms', '/privacy']) {

@@ -66,17 +66,16 @@ export function announcePendingInvite(): void {
 }
 
 /**
- * Whether the gate shows the invite-choice screen (spec/1 §2 step 4): a signed-in user whose
+ * Whether the gate shows the invite-choice screen (spec/1 §2 step 4) to a signed-in user whose
  * onboarding is done, holding a stored invitation, anywhere but the screens that decide their
  * own flow (sign-in, onboarding, the invite landing, legal pages).
  */
 export function inviteChoiceDue(input: {
   pathname: string;
-  signedIn: boolean;
   onboardingDone: boolean;
   invite: PendingInvite | null;
 }): boolean {
-  const { pathname, signedIn, onboardingDone, invite } = input;
-  if (!signedIn || !onboardingDone || !invite) return false;
+  const { pathname, onboardingDone, invite } = input;
+  if (!onboardingDone || !invite) return false;
   return !/^\/(auth|onboarding|invite|terms|privacy)(\/|$)/.test(pathname);
 }

@@ -508,12 +508,33 @@ describe(`the invite consent chain (${dbKind})`, () => {
     expect((await creatorLive.next('request.cancelled')).requestId).toBe(chain.r1);
     expect(await requestRows(chain.creator.person, chain.invitee.person)).toEqual([]);
     expect(await pendingOf(chain.creator)).toBe(0);
+    // The withdrawn request gives its use back.
+    expect(await usesOf(chain.link)).toBe(0);
     await expectOnly(chain, []);
 
     const again = await accept(chain.invitee, chain.link.code);
     expect(again.status).toBe(201);
     expect(again.body.request).toMatchObject({ status: 'PENDING', invitationId: chain.link.id });
     expect(await pendingOf(chain.creator)).toBe(1);
+    expect(await usesOf(chain.link)).toBe(1);
+  });
+
+  it('cannot use up a limited link by asking and withdrawing again and again', async () => {
+    const [cora, ivan, nina] = await people('Cora Drain', 'Ivan Drain', 'Nina Drain');
+    const link = await makeLink(cora!, { maxUses: 2 });
+    for (let i = 0; i < 3; i++) {
+      const sent = await accept(ivan!, link.code);
+      expect(sent.status).toBe(201);
+      const withdrawn = await sendJson(
+        ivan!.as,
+        'POST',
+        `/api/connection-requests/${sent.body.request!.id}/cancel`,
+      );
+      expect(withdrawn.status).toBe(200);
+    }
+    expect(await usesOf(link)).toBe(0);
+    expect((await accept(nina!, link.code)).status).toBe(201);
+    expect(await usesOf(link)).toBe(1);
   });
 
   it('ends at step 2 when the creator declines', async () => {

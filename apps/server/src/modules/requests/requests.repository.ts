@@ -1,4 +1,5 @@
 import { OPEN_REQUEST_STATUSES } from '@heartline/domain';
+import { sql } from 'kysely';
 import type { Db, Trx } from '../../db/database.ts';
 
 export type RequestRow = {
@@ -119,8 +120,17 @@ export function createRequestsRepository(db: Db) {
         .where('id', '=', id)
         .where('fromUserId', '=', sender)
         .where('status', '=', 'PENDING')
-        .returning('toUserId')
+        .returning(['toUserId', 'invitationId'])
         .executeTakeFirst();
+      // A withdrawn invite request gives its use back: asking and withdrawing again and again
+      // must not use up someone's limited link.
+      if (row?.invitationId) {
+        await trx
+          .updateTable('invitations')
+          .set((eb) => ({ currentUses: sql<number>`greatest(${eb.ref('currentUses')} - 1, 0)` }))
+          .where('id', '=', row.invitationId)
+          .execute();
+      }
       return row?.toUserId;
     },
 

@@ -23,7 +23,7 @@ import {
 import type { RateLimitRule, RateLimits } from '../../plugins/rate-limit.ts';
 import type { Access } from '../access/access.service.ts';
 import type { Emit, Transact } from '../events/events.outbox.ts';
-import type { Graph } from '../graph/graph.service.ts';
+import type { Graph, RecordChange } from '../graph/graph.service.ts';
 import type { NetworkRepository, UserRef } from '../network/network.repository.ts';
 import { presentRequest, type Party } from './requests.presenter.ts';
 import type { RequestRow, RequestsRepository } from './requests.repository.ts';
@@ -84,6 +84,39 @@ export function createRequestsService(deps: {
   }
 
   /**
+   * The friendship a decided request makes (an accept, or an invite chain's final approval),
+   * inside its graph write, and what both hear: the requester that it was accepted, both that
+   * they are friends now.
+   */
+  async function befriend(
+    trx: Trx,
+    record: RecordChange,
+    emit: Emit,
+    approver: UserRef,
+    requester: UserRef,
+    accepted: RequestRow,
+  ) {
+    if (await graph.repo.insertFriendship(trx, approver.seq, requester.seq)) {
+      await record('add', approver.seq, requester.seq);
+    }
+    const approverName = approver.name?.trim() || networkMessages.unknownUser;
+    emit(
+      userRoom(requester.id),
+      'request.accepted',
+      {
+        request: presentRequest(accepted, requester.id, party(requester.seq, approver)),
+        requesterId: requester.id,
+        approverName,
+        approverPhoto: approver.avatarUrl,
+        message: networkMessages.requestAccepted(approverName),
+      },
+      approver.id,
+    );
+    emit(userRoom(requester.id), 'friendship.created', { userId: approver.id }, approver.id);
+    emit(userRoom(approver.id), 'friendship.created', { userId: requester.id }, approver.id);
+  }
+
+  /**
    * Accepts the open request `requestId` addressed to `recipient`; null when it is not open, or
    * when a block came between the two meanwhile (the graph lock orders this after any block).
    */
@@ -95,25 +128,8 @@ export function createRequestsService(deps: {
       if (!requester) throw new NotFoundError(networkMessages.requestNotFound);
       if (await graph.repo.blockedEitherWay(recipient.seq, requester.seq, trx)) return null;
       const decidedAt = await requests.decide(trx, row.id, 'accepted');
-      if (await graph.repo.insertFriendship(trx, recipient.seq, requester.seq)) {
-        await record('add', recipient.seq, requester.seq);
-      }
       const accepted: RequestRow = { ...row, status: 'accepted', decidedAt };
-      const approverName = recipient.name?.trim() || networkMessages.unknownUser;
-      emit(
-        userRoom(requester.id),
-        'request.accepted',
-        {
-          request: presentRequest(accepted, requester.id, party(requester.seq, recipient)),
-          requesterId: requester.id,
-          approverName,
-          approverPhoto: recipient.avatarUrl,
-          message: networkMessages.requestAccepted(approverName),
-        },
-        recipient.id,
-      );
-      emit(userRoom(requester.id), 'friendship.created', { userId: recipient.id }, recipient.id);
-      emit(userRoom(recipient.id), 'friendship.created', { userId: requester.id }, recipient.id);
+      await befriend(trx, record, emit, recipient, requester, accepted);
       await emitBadge(trx, emit, recipient.id);
       return { row: accepted, requester };
     });
@@ -212,23 +228,7 @@ export function createRequestsService(deps: {
           break;
         }
         case 'final-approve':
-          if (await graph.repo.insertFriendship(trx, actor.seq, other.seq)) {
-            await record('add', actor.seq, other.seq);
-          }
-          emit(
-            userRoom(other.id),
-            'request.accepted',
-            {
-              request: presentRequest(shown, other.id, party(other.seq, actor)),
-              requesterId: other.id,
-              approverName: actorName,
-              approverPhoto: actor.avatarUrl,
-              message: networkMessages.requestAccepted(actorName),
-            },
-            actor.id,
-          );
-          emit(userRoom(other.id), 'friendship.created', { userId: actor.id }, actor.id);
-          emit(userRoom(actor.id), 'friendship.created', { userId: other.id }, actor.id);
+          await befriend(trx, record, emit, actor, other, shown);
           break;
         case 'decline':
         case 'final-decline':

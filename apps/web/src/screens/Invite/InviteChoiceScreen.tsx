@@ -1,21 +1,29 @@
 import { inviteMessages } from '@heartline/domain';
+import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
+import { useToast } from '../../app/ToastProvider.tsx';
 import { Avatar } from '../../components/Avatar.tsx';
+import { RetryButton } from '../../components/RetryButton.tsx';
 import type { PendingInvite } from '../../lib/pending-invite.ts';
+import { useInvitationLookup } from '../../state/queries/invitations.ts';
 import { useConfig } from '../../state/queries/session.ts';
 import { InviteProcessing } from './InviteProcessing.tsx';
-import { useProcessInvite } from './use-process-invite.ts';
+import { lookupFailure, useProcessInvite } from './use-process-invite.ts';
 
 /**
  * The invite-choice screen (spec/2 §2, spec/1 §2 gate step 4): after sign-in and onboarding, a
  * person who arrived through an invitation chooses to connect with the inviter or to go on alone.
+ * The link is looked up again as the signed-in person first: one that has gone, is their own,
+ * or belongs to someone on either side of a block is dropped with its message, never offered.
  */
 export function InviteChoiceScreen({
   invite,
+  meId,
   landingPath,
   profileIncomplete,
 }: {
   invite: PendingInvite;
+  meId: string;
   landingPath: string;
   /** The note about profile setup is shown only when it is true. */
   profileIncomplete: boolean;
@@ -23,12 +31,34 @@ export function InviteChoiceScreen({
   const { productName } = useConfig();
   const process = useProcessInvite();
   const navigate = useNavigate();
-  const name = invite.inviterName;
+  const toast = useToast();
+  const lookup = useInvitationLookup(invite.inviteCode, meId);
+  const failure = lookup.isError ? lookupFailure(lookup.error) : null;
+  const own = lookup.data?.creator_id === meId;
+  const { forget } = process;
+
+  useEffect(() => {
+    if (!failure && !own) return;
+    forget();
+    toast.error(own ? inviteMessages.ownInvitationToast : failure!);
+  }, [failure, own, forget, toast]);
 
   if (process.busy) return <InviteProcessing busy />;
+  if (lookup.isError && !failure) {
+    return (
+      <section className="invite-landing">
+        <div className="invite-landing__card" role="alert">
+          <p>{inviteMessages.validationFailed}</p>
+          <RetryButton onRetry={() => lookup.refetch()} busy={lookup.isFetching} />
+        </div>
+      </section>
+    );
+  }
+  if (!lookup.data || failure || own) return <InviteProcessing busy={false} />;
 
+  const name = lookup.data.creator_name;
   const justMe = () => {
-    process.forget();
+    forget();
     void navigate(profileIncomplete ? '/profile' : landingPath, { replace: true });
   };
 
@@ -40,7 +70,7 @@ export function InviteChoiceScreen({
         aria-modal="true"
         aria-labelledby="invite-choice-title"
       >
-        <Avatar user={{ name, photoUrl: invite.inviterAvatar }} size="xl" />
+        <Avatar user={{ name, photoUrl: lookup.data.creator_avatar }} size="xl" />
         <h1 id="invite-choice-title" className="invite-landing__title">
           {inviteMessages.choiceTitle(productName)}
         </h1>

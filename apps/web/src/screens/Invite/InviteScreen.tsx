@@ -14,22 +14,9 @@ import { ApiError } from '../../lib/api.ts';
 import { announcePendingInvite, savePendingInvite } from '../../lib/pending-invite.ts';
 import { safeStorage } from '../../lib/storage-keys.ts';
 import { LOOKUP_TIMEOUT, useInvitationLookup } from '../../state/queries/invitations.ts';
-import { useConfig, useMe } from '../../state/queries/session.ts';
+import { useConfig, useSessionQuery } from '../../state/queries/session.ts';
 import { InviteProcessing } from './InviteProcessing.tsx';
-import { useProcessInvite } from './use-process-invite.ts';
-
-/** What a failed lookup tells the visitor before sending them to / (spec/2 §2 "invalid link"). */
-function lookupErrorMessage(error: unknown): string {
-  if (
-    error instanceof ApiError &&
-    error.status === 404 &&
-    error.message === inviteMessages.notFound
-  ) {
-    return inviteMessages.invalidLink;
-  }
-  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return error.message;
-  return inviteMessages.validationFailed;
-}
+import { lookupFailure, useProcessInvite } from './use-process-invite.ts';
 
 /**
  * The invite landing /invite/{code} (spec/2 §2): the first screen a newcomer sees of the
@@ -40,71 +27,64 @@ function lookupErrorMessage(error: unknown): string {
 export function InviteScreen() {
   const { inviteCode = '' } = useParams();
   const problem = inviteCodeProblem(inviteCode);
-  const lookup = useInvitationLookup(problem ? null : inviteCode);
-  const me = useMe();
+  const session = useSessionQuery();
+  const lookup = useInvitationLookup(problem ? null : inviteCode, session.data?.user?.id ?? null);
   const navigate = useNavigate();
   const toast = useToast();
   const process = useProcessInvite();
   const handled = useRef(false);
   const invitation = lookup.data;
-  const timedOut = lookup.error instanceof ApiError && lookup.error.code === LOOKUP_TIMEOUT;
+  const failure = lookup.isError ? lookupFailure(lookup.error) : null;
+  // A session restored from the cache may have ended since: decide on the server's answer.
+  const { refetch } = session;
+  useEffect(() => void refetch(), [refetch]);
+  const me =
+    session.isFetchedAfterMount || session.isError ? (session.data?.user ?? null) : undefined;
 
   useEffect(() => {
     if (handled.current) return;
-    if (problem) {
+    if (problem || failure) {
       handled.current = true;
-      toast.error(inviteMessages.invalidLink);
-      void navigate('/', { replace: true });
-      return;
-    }
-    if (lookup.isError && !timedOut) {
-      handled.current = true;
-      toast.error(lookupErrorMessage(lookup.error));
+      toast.error(problem ?? failure!);
       void navigate('/', { replace: true });
       return;
     }
     if (!invitation || me === undefined) return;
-    const store = safeStorage('local');
-    const remember = () => {
-      savePendingInvite(store, {
-        inviteCode: invitation.invite_code,
-        inviterId: invitation.creator_id,
-        inviterName: invitation.creator_name,
-        inviterAvatar: invitation.creator_avatar,
-      });
-      announcePendingInvite();
-    };
     handled.current = true;
-    if (me === null) {
-      // Remembered now, so sign-in, sign-up, a reload or another tab keep it.
-      remember();
-      return;
-    }
-    if (invitation.creator_id === me.id) {
+    if (me && invitation.creator_id === me.id) {
       toast.error(inviteMessages.ownInvitationToast);
       void navigate('/network', { replace: true });
-    } else if (needsOnboarding(me) || !me.onboardingCompleted) {
-      remember();
-      void navigate('/', { replace: true });
-    } else {
-      void process.run(invitation.invite_code, '/');
+      return;
     }
-  }, [problem, lookup.isError, lookup.error, timedOut, invitation, me, navigate, toast, process]);
+    // Remembered first, so sign-in, sign-up, onboarding, a reload or another tab keep it, and a
+    // processing that fails for a passing reason can be tried again.
+    savePendingInvite(safeStorage('local'), {
+      inviteCode: invitation.invite_code,
+      inviterId: invitation.creator_id,
+      inviterName: invitation.creator_name,
+      inviterAvatar: invitation.creator_avatar,
+    });
+    announcePendingInvite();
+    if (me === null) return;
+    if (needsOnboarding(me) || !me.onboardingCompleted) void navigate('/', { replace: true });
+    else void process.run(invitation.invite_code, '/');
+  }, [problem, failure, invitation, me, navigate, toast, process]);
 
-  if (problem) return null;
-  if (timedOut) {
+  if (problem || failure) return null;
+  if (lookup.isError) {
+    const timedOut = lookup.error instanceof ApiError && lookup.error.code === LOOKUP_TIMEOUT;
     return (
       <section className="invite-landing">
         <div className="invite-landing__card" role="alert">
-          <h1 className="invite-landing__title">{inviteMessages.lookupTimeout}</h1>
-          <RetryButton onRetry={() => lookup.refetch()} />
+          <h1 className="invite-landing__title">
+            {timedOut ? inviteMessages.lookupTimeout : inviteMessages.validationFailed}
+          </h1>
+          <RetryButton onRetry={() => lookup.refetch()} busy={lookup.isFetching} />
         </div>
       </section>
     );
   }
-  if (!invitation || me === undefined || lookup.isError) {
-    return <InviteProcessing busy={false} />;
-  }
+  if (!invitation || me === undefined) return <InviteProcessing busy={false} />;
   if (me !== null) return <InviteProcessing busy />;
   return <InvitationCard invitation={invitation} onContinue={() => void navigate('/auth')} />;
 }

@@ -1,6 +1,7 @@
 import { inviteMessages, networkMessages, type Invitation } from '@heartline/domain';
 import { useId, useState } from 'react';
 import { useToast } from '../../app/ToastProvider.tsx';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { RetryButton } from '../../components/RetryButton.tsx';
 import {
   useCreateInvitationMutation,
@@ -45,12 +46,15 @@ export function InvitationLinks() {
     }
   };
 
-  const onDeactivate = (link: Invitation) => {
-    deactivate.mutate(link.code, {
-      onSuccess: () => toast.info(inviteMessages.deactivatedToast),
-      onError: (error) => toast.error(error.message),
-    });
-  };
+  const [confirming, setConfirming] = useState<Invitation | null>(null);
+  const onDeactivate = (link: Invitation) =>
+    deactivate.mutateAsync(link.code).then(
+      () => toast.info(inviteMessages.deactivatedToast),
+      (error: unknown) => {
+        toast.error(error instanceof Error ? error.message : inviteMessages.processFailed);
+        throw error;
+      },
+    );
 
   return (
     <div className="invite-links">
@@ -118,7 +122,7 @@ export function InvitationLinks() {
                   <button
                     type="button"
                     className="btn btn--ghost btn--sm"
-                    onClick={() => onDeactivate(link)}
+                    onClick={() => setConfirming(link)}
                     disabled={deactivate.isPending}
                     aria-label={`Deactivate link ending ${link.code.slice(-6)}`}
                   >
@@ -129,6 +133,21 @@ export function InvitationLinks() {
             </li>
           ))}
         </ul>
+      )}
+      {confirming && (
+        <ConfirmDialog
+          title="Deactivate this link?"
+          confirmLabel="Deactivate"
+          tone="danger"
+          onConfirm={() => onDeactivate(confirming)}
+          onClose={() => setConfirming(null)}
+        >
+          <p>
+            Everyone you sent it to will see &lsquo;{inviteMessages.deactivated}&rsquo;. This cannot
+            be undone
+            {confirming.isDefault && '; the Invite Friends dialog will share a new main link'}.
+          </p>
+        </ConfirmDialog>
       )}
     </div>
   );

@@ -26,6 +26,7 @@ export function InviteFriendsDialog({ onClose }: { onClose: () => void }) {
   const me = useMe();
   const messageId = useId();
   const textRef = useRef<HTMLTextAreaElement>(null);
+  const [moreOpen, setMoreOpen] = useState(false);
   const [copy, setCopy] = useState<{ state: CopyState; note: string | null }>({
     state: 'idle',
     note: null,
@@ -121,9 +122,9 @@ export function InviteFriendsDialog({ onClose }: { onClose: () => void }) {
           <p className="invite__note" role="status" data-state={copy.state}>
             {copy.note}
           </p>
-          <details className="invite__more">
+          <details className="invite__more" onToggle={(e) => setMoreOpen(e.currentTarget.open)}>
             <summary>More links (use limits, expiry)</summary>
-            <InvitationLinks />
+            {moreOpen && <InvitationLinks />}
           </details>
         </div>
       ) : invitation.isError ? (

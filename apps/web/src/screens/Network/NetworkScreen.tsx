@@ -24,6 +24,7 @@ import {
   displayName,
   lockedTabText,
   searchForTab,
+  shouldOpenRequests,
   tabFromSearch,
   type NetworkScreenTab,
 } from './network-view.ts';
@@ -66,18 +67,21 @@ export function NetworkScreen() {
     setSearch(searchForTab(search, next), { replace: true });
   };
 
-  // Landing here with something to act on (or right after an invitation was processed) opens
-  // the requests tab, once; a tab named in the URL always wins.
+  // Landing here right after an invitation was processed, or with more waiting for an answer
+  // than when the requests tab last opened by itself, opens that tab, once per landing; a tab
+  // named in the URL always wins.
   const autoTab = useRef(false);
   const explicitTab = search.has('tab') || search.has('filter');
-  const landOnRequests =
-    search.get('inviteProcessing') === 'true' || (summary.data?.pendingRequests ?? 0) > 0;
+  const pending = summary.data?.pendingRequests;
   useEffect(() => {
     if (autoTab.current || explicitTab) return;
-    if (!landOnRequests && !summary.data) return;
+    const afterInvite = search.get('inviteProcessing') === 'true';
+    if (!afterInvite && pending === undefined) return;
     autoTab.current = true;
-    if (landOnRequests) setSearch(searchForTab(search, 'requests'), { replace: true });
-  }, [explicitTab, landOnRequests, summary.data, search, setSearch]);
+    if (afterInvite || shouldOpenRequests(pending ?? 0)) {
+      setSearch(searchForTab(search, 'requests'), { replace: true });
+    }
+  }, [explicitTab, pending, search, setSearch]);
 
   const toggleSearch = () => {
     if (searchOpen) {

@@ -18,7 +18,10 @@ import {
 } from './request-view.ts';
 import { RetryButton } from '../../components/RetryButton.tsx';
 
-/** The requests tab: incoming requests to accept or reject, outgoing ones still pending. */
+/**
+ * The requests tab: what waits for the user (ordinary requests to accept or reject, invite-chain
+ * steps) and what they sent that waits for someone else, each with the actions the server offers.
+ */
 export function RequestsPanel({ query, onInvite }: { query: string; onInvite: () => void }) {
   const requests = useConnectionRequestsQuery();
   const decide = useDecideRequestMutation();
@@ -62,11 +65,18 @@ export function RequestsPanel({ query, onInvite }: { query: string; onInvite: ()
   const onAction = async (request: ConnectionRequestView, action: RequestAction) => {
     const name = displayName(request.user.name);
     try {
-      if (action === 'cancel') await cancel.mutateAsync(request.id);
-      else await decide.mutateAsync({ id: request.id, decision: action });
-      const done = actionDoneText(action, name);
-      if (action === 'accept' || action === 'final-approve') toast.success(done);
-      else toast.info(done);
+      if (action === 'cancel') {
+        await cancel.mutateAsync(request.id);
+        toast.info(actionDoneText(action, name));
+        return;
+      }
+      const result = await decide.mutateAsync({ id: request.id, decision: action });
+      const befriends = action === 'accept' || action === 'final-approve';
+      if (result.request.status === 'accepted' && !befriends) {
+        // They had become friends another way: the step had nothing left to ask.
+        toast.success(networkMessages.alreadyConnected(name));
+      } else if (befriends) toast.success(actionDoneText(action, name));
+      else toast.info(actionDoneText(action, name));
     } catch (error) {
       toast.error(error instanceof Error ? error.message : networkMessages.requestNotFound);
     }

@@ -185,3 +185,16 @@ export function pathSentence(steps: readonly PathStep[]): string {
 export function displayName(name: string): string {
   return name.trim() || networkMessages.unknownUser;
 }
+
+/** The pending count the requests tab last opened by itself for, in this page. */
+let openedRequestsFor = 0;
+
+/**
+ * Whether landing on the Network opens the requests tab by itself: only when more is waiting for
+ * an answer than when it last did, so someone who has seen their requests can land on All.
+ */
+export function shouldOpenRequests(pending: number): boolean {
+  const open = pending > openedRequestsFor;
+  openedRequestsFor = pending;
+  return open;
+}

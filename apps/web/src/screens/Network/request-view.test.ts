@@ -2,6 +2,7 @@ import { requestActions, type ConnectionRequestView } from '@heartline/domain';
 import { describe, expect, it } from 'vitest';
 import { actionAriaLabel, chainStepText, requestStatusText } from './request-view.ts';
 import { expiryFromChoice, invitationUsage } from './invite-share.ts';
+import { shouldOpenRequests } from './network-view.ts';
 
 function view(
   kind: 'connect' | 'invite',
@@ -63,5 +64,15 @@ describe('invitation links', () => {
       'Used 1 of 1 · used up',
     );
     expect(invitationUsage({ ...base, state: 'deactivated' })).toBe('Used 1 time · deactivated');
+  });
+});
+
+describe('landing on the Network', () => {
+  it('opens the requests tab by itself only when more waits than last time', () => {
+    expect(shouldOpenRequests(0)).toBe(false);
+    expect(shouldOpenRequests(2)).toBe(true);
+    expect(shouldOpenRequests(2)).toBe(false);
+    expect(shouldOpenRequests(1)).toBe(false);
+    expect(shouldOpenRequests(2)).toBe(true);
   });
 });

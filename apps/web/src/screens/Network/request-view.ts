@@ -30,7 +30,7 @@ export function requestStatusText(request: ConnectionRequestView, name: string):
   switch (request.status) {
     case 'PENDING':
       return incoming
-        ? 'Joined through your invitation. Do you know them?'
+        ? 'Asked to connect through your invitation. Do you know them?'
         : `Waiting for ${name} to approve.`;
     case 'approved':
       return incoming

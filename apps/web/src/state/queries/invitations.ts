@@ -13,14 +13,10 @@ import {
 } from '@heartline/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../../lib/api.ts';
+import { invitationKeys } from './invitation-keys.ts';
 import { invalidateNetwork } from './network.ts';
 
-export const invitationKeys = {
-  all: ['invitations'] as const,
-  mine: ['invitations', 'me'] as const,
-  list: ['invitations', 'list'] as const,
-  lookup: (code: string) => ['invitations', 'lookup', code] as const,
-};
+export { invitationKeys };
 
 export const LOOKUP_TIMEOUT = 'TIMEOUT';
 
@@ -67,9 +63,9 @@ export async function lookupInvitation(
   }
 }
 
-export function useInvitationLookup(code: string | null) {
+export function useInvitationLookup(code: string | null, viewerId: string | null) {
   return useQuery({
-    queryKey: invitationKeys.lookup(code ?? ''),
+    queryKey: invitationKeys.lookup(code ?? '', viewerId),
     queryFn: ({ signal }) => lookupInvitation(code!, signal),
     enabled: code !== null,
     // A 4xx will not change on a retry; the timeout gets its own Try Again.

@@ -118,5 +118,7 @@ export function useDecideRequestMutation() {
         void queryClient.invalidateQueries({ queryKey: networkKeys.summary });
       }
     },
+    // Refused (it moved on elsewhere meanwhile): show the request as it is now.
+    onError: () => void queryClient.invalidateQueries({ queryKey: requestKeys.all }),
   });
 }

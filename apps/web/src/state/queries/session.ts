@@ -9,6 +9,7 @@ import {
 } from '@heartline/domain';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiRequest, isRetryable } from '../../lib/api.ts';
+import { announcePendingInvite } from '../../lib/pending-invite.ts';
 import {
   clearStorageExcept,
   keptOnSignOut,
@@ -80,6 +81,8 @@ export function forgetSession(queryClient: QueryClient): void {
   const session = safeStorage('session');
   if (local) clearStorageExcept(local, keptOnSignOut);
   if (session) clearStorageExcept(session, []);
+  // A stored invitation went with the rest: screens holding it in memory drop it too.
+  announcePendingInvite();
 }
 
 let signedOutHere = false;

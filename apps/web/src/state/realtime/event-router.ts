@@ -11,6 +11,7 @@ import {
 } from '@heartline/domain';
 import type { QueryClient } from '@tanstack/react-query';
 import { applyBadgesUpdate } from '../queries/badges.ts';
+import { invitationKeys } from '../queries/invitation-keys.ts';
 import { invalidateNetwork, networkKeys, setSummaryPendingRequests } from '../queries/network.ts';
 import { invalidateOwnProfile } from '../queries/profile-keys.ts';
 import { removeRequest, requestKeys, setSessionTrust, upsertRequest } from '../queries/requests.ts';
@@ -43,6 +44,10 @@ export function routeEvent(queryClient: QueryClient, event: StreamEvent, ctx: Ro
       void queryClient.invalidateQueries({ queryKey: networkKeys.summary });
       if (request.direction === 'incoming') {
         ctx.notify('info', `${networkMessages.friendRequest}: ${request.user.name}`);
+      }
+      // Someone used one of the user's links: its use count moved.
+      if (request.kind === 'invite') {
+        void queryClient.invalidateQueries({ queryKey: invitationKeys.all });
       }
       return;
     }
@@ -95,6 +100,8 @@ export function routeEvent(queryClient: QueryClient, event: StreamEvent, ctx: Ro
         setSummaryPendingRequests(queryClient, event.payload.pendingRequests);
         // Two changes at once can each count before the other commits: the summary settles it.
         void queryClient.invalidateQueries({ queryKey: networkKeys.summary });
+        // The user acted on a request in another tab or on another device: the lists follow.
+        void queryClient.invalidateQueries({ queryKey: requestKeys.all });
       }
       return;
     case 'profile.updated':
