@@ -42,6 +42,7 @@ import { createTrustService, type TrustService } from './modules/trust/trust.ser
 import { createPhotoProcessor } from './modules/photos/photos.processing.ts';
 import { registerPhotosRoutes } from './modules/photos/photos.routes.ts';
 import { createPhotosService, PHOTO_CLEANUP_JOB } from './modules/photos/photos.service.ts';
+import { registerCompression } from './plugins/compression.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { RateLimits } from './plugins/rate-limit.ts';
 import { registerSecurity } from './plugins/security.ts';
@@ -96,6 +97,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   });
 
   registerErrorHandling(app);
+  await registerCompression(app);
   await registerSecurity(app, {
     origin: config.origin,
     secure: config.secureCookies,

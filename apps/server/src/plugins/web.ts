@@ -8,7 +8,8 @@ const NOT_SPA = /^\/(api|media|oidc|dev-idp|socket\.io)(\/|$)/;
 
 /**
  * Serves the built web app: hashed assets cached for a year, everything else revalidated,
- * and any other GET that wants HTML gets index.html (the client router takes over).
+ * compressed at build time (Brotli, else gzip), and any other GET that wants HTML gets
+ * index.html (the client router takes over).
  */
 export async function registerWeb(app: FastifyInstance, distDir: string | undefined) {
   const root = distDir && fs.existsSync(path.join(distDir, 'index.html')) ? distDir : undefined;
@@ -17,6 +18,9 @@ export async function registerWeb(app: FastifyInstance, distDir: string | undefi
       root,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz copies of every text asset (apps/web/scripts/precompress.mjs):
+      // sent as they are to a browser that accepts them, with Vary: Accept-Encoding.
+      preCompressed: true,
       setHeaders: (reply, file) => {
         const immutable = file.includes(`${path.sep}assets${path.sep}`);
         reply.header(

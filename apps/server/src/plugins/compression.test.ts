@@ -1,0 +1,135 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, describe, expect, it } from 'vitest';
+import { dbKind, useTestServer } from '../../test/harness.ts';
+import { befriend, browserFor, createPeople } from '../../test/network-fixtures.ts';
+
+// A small build of the web app, compressed by the same script as the real build.
+const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'heartline-dist-'));
+const js = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `word ${i}`))};\n`;
+const css = `.a { color: red; }\n`.repeat(200);
+const html = `<!doctype html><html><head><title>Heartline</title></head><body>${'<p>hello</p>'.repeat(200)}</body></html>`;
+fs.mkdirSync(path.join(dist, 'assets'));
+fs.writeFileSync(path.join(dist, 'index.html'), html);
+fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), js);
+fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.css'), css);
+fs.writeFileSync(path.join(dist, 'assets', 'tiny-abc123.js'), 'export {};\n');
+const precompress = spawnSync(
+  process.execPath,
+  [path.resolve(import.meta.dirname, '../../../web/scripts/precompress.mjs'), dist],
+  { encoding: 'utf8' },
+);
+if (precompress.status !== 0) throw new Error(precompress.stderr);
+
+const world = useTestServer({ WEB_DIST: dist });
+afterAll(() => fs.rmSync(dist, { recursive: true, force: true }));
+
+type Raw = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
+
+/** A GET that shows the bytes on the wire, as sent (no automatic decompression). */
+function get(url: string, headers: Record<string, string> = {}): Promise<Raw> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks),
+          }),
+        );
+      })
+      .on('error', reject);
+  });
+}
+
+function decode(raw: Raw): string {
+  switch (raw.headers['content-encoding']) {
+    case 'br':
+      return zlib.brotliDecompressSync(raw.body).toString();
+    case 'gzip':
+      return zlib.gunzipSync(raw.body).toString();
+    default:
+      return raw.body.toString();
+  }
+}
+
+const assets = [
+  ['/assets/index-abc123.js', js],
+  ['/assets/index-abc123.css', css],
+  ['/', html],
+  ['/network', html],
+] as const;
+
+describe(`compressed delivery (${dbKind})`, () => {
+  it("sends the build's Brotli copy of JS, CSS and HTML to a browser that accepts it", async () => {
+    for (const [url, original] of assets) {
+      const raw = await get(`${world.server.baseUrl}${url}`, {
+        'accept-encoding': 'gzip, deflate, br, zstd',
+      });
+      expect(raw.status, url).toBe(200);
+      expect(raw.headers['content-encoding'], url).toBe('br');
+      expect(raw.headers.vary, url).toMatch(/accept-encoding/i);
+      expect(raw.body.length, url).toBeLessThan(Buffer.byteLength(original) / 3);
+      expect(decode(raw), url).toBe(original);
+    }
+    // Hashed assets keep their year-long cache; the page is revalidated.
+    const jsRes = await get(`${world.server.baseUrl}/assets/index-abc123.js`, {
+      'accept-encoding': 'br',
+    });
+    expect(jsRes.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(jsRes.headers['content-type']).toMatch(/javascript/);
+  });
+
+  it('sends gzip to a browser without Brotli, and the plain file to one that accepts neither', async () => {
+    for (const [url, original] of assets) {
+      const gz = await get(`${world.server.baseUrl}${url}`, { 'accept-encoding': 'gzip' });
+      expect(gz.headers['content-encoding'], url).toBe('gzip');
+      expect(decode(gz), url).toBe(original);
+
+      const plain = await get(`${world.server.baseUrl}${url}`, { 'accept-encoding': 'identity' });
+      expect(plain.headers['content-encoding'], url).toBeUndefined();
+      expect(plain.body.toString(), url).toBe(original);
+      const none = await get(`${world.server.baseUrl}${url}`);
+      expect(none.headers['content-encoding'], url).toBeUndefined();
+    }
+  });
+
+  it('leaves a file too small to gain as it is', async () => {
+    const raw = await get(`${world.server.baseUrl}/assets/tiny-abc123.js`, {
+      'accept-encoding': 'br, gzip',
+    });
+    expect(raw.status).toBe(200);
+    expect(raw.headers['content-encoding']).toBeUndefined();
+    expect(fs.existsSync(path.join(dist, 'assets', 'tiny-abc123.js.br'))).toBe(false);
+  });
+
+  it('compresses API answers above a small size and leaves small ones alone', async () => {
+    const names = Array.from({ length: 12 }, (_, i) => `Compress Person ${i}`);
+    const [ada, ...friends] = await createPeople(world.db, names);
+    await befriend(
+      world.server.graph,
+      friends.map((f) => [ada!, f] as const),
+    );
+    const browser = await browserFor(world.server, ada!);
+    const big = await get(`${world.server.baseUrl}/api/network?tab=all`, {
+      cookie: browser.cookieHeader(),
+      'accept-encoding': 'br, gzip',
+    });
+    expect(big.status).toBe(200);
+    const text = decode(big);
+    expect(Buffer.byteLength(text)).toBeGreaterThan(1024);
+    expect(big.headers['content-encoding']).toBe('br');
+    expect(big.body.length).toBeLessThan(Buffer.byteLength(text) / 2);
+    expect(JSON.parse(text)).toHaveProperty('summary');
+    const small = await get(`${world.server.baseUrl}/api/health`, { 'accept-encoding': 'br' });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(small.body.toString())).toEqual({ ok: true });
+  });
+});
