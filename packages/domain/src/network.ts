@@ -23,6 +23,7 @@ export const MUTUAL_FRIENDS_SHOWN = 6;
 export const CONNECTION_REQUEST_LIMIT = { points: 10, windowMs: 60 * 60 * 1000 } as const;
 /** spec/1 §9: forced trust recalculation, 10 per 15 minutes per user. */
 export const TRUST_RECALC_LIMIT = { points: 10, windowMs: 15 * 60 * 1000 } as const;
+/** Reports, blocks and unblocks together, per user (a block files a report). */
 export const REPORT_LIMIT = { points: 20, windowMs: 60 * 60 * 1000 } as const;
 
 export const NETWORK_TABS = ['all', 'first', 'second', 'third', 'favorites'] as const;
@@ -81,6 +82,7 @@ export const networkMessages = {
   reported: 'Thank you. Our moderators will review your report.',
   cannotBlockSelf: 'You cannot block yourself',
   cannotReportSelf: 'You cannot report yourself',
+  tooManySafetyActions: 'Too many reports and blocks. Please wait before trying again.',
   // Privacy.
   privacyUpdated: 'Privacy settings updated',
   privacySaveFailed: 'Failed to save privacy settings',

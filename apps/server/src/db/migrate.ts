@@ -6,6 +6,7 @@ import * as m0003 from './migrations/0003-graph.ts';
 import * as m0004 from './migrations/0004-photos-keys-and-job-failures.ts';
 import * as m0005 from './migrations/0005-events.ts';
 import * as m0006 from './migrations/0006-invitations.ts';
+import * as m0007 from './migrations/0007-reports-once-per-pair.ts';
 
 /** Every migration, in order. Listed statically so bundling or a missing file cannot skip one. */
 const migrations: Record<string, Migration> = {
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '0004-photos-keys-and-job-failures': m0004,
   '0005-events': m0005,
   '0006-invitations': m0006,
+  '0007-reports-once-per-pair': m0007,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -145,7 +145,9 @@ export interface ReportsTable {
   reason: string;
   context: string;
   details: Generated<string>;
+  reportCount: Generated<number>;
   createdAt: GeneratedTimestamp;
+  updatedAt: GeneratedTimestamp;
 }
 
 export interface InvitationsTable {

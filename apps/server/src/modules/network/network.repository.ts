@@ -14,6 +14,9 @@ export type PersonRow = {
 
 export type UserRef = { id: string; seq: number; name: string | null; avatarUrl: string | null };
 
+/** What a merged report keeps of everything said in it. */
+const REPORT_DETAILS_MAX = 4000;
+
 /** Requests waiting for their recipient (constants, never user input). */
 const openStatusesSql = OPEN_REQUEST_STATUSES.map((status) => `'${status}'`).join(', ');
 
@@ -139,8 +142,22 @@ export function createNetworkRepository(db: Db, prepared: RunPrepared) {
         details: string;
       },
       trx: Trx | Db = db,
-    ): Promise<void> {
-      await trx.insertInto('reports').values(row).execute();
+    ): Promise<string> {
+      // One row per reporter and reported person: a repeat adds its reason and details to it.
+      const stored = await trx
+        .insertInto('reports')
+        .values(row)
+        .onConflict((oc) =>
+          oc.columns(['reporterId', 'reportedId']).doUpdateSet({
+            details: sql<string>`left(reports.details || E'\n' || excluded.reason
+              || case when excluded.details = '' then '' else ': ' || excluded.details end, ${REPORT_DETAILS_MAX})`,
+            reportCount: sql<number>`reports.report_count + 1`,
+            updatedAt: sql<Date>`now()`,
+          }),
+        )
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return stored.id;
     },
 
     async showInPaths(userId: string): Promise<boolean | undefined> {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import {
   createReportSchema,
+  networkMessages,
   REPORT_LIMIT,
   updatePrivacySchema,
   userIdParamsSchema,
@@ -14,11 +15,15 @@ import type { RateLimitRule, RateLimits } from '../../plugins/rate-limit.ts';
 import { requireSession } from '../../plugins/session.ts';
 import type { RelationsService } from './relations.service.ts';
 
-const reportRule: RateLimitRule = {
+/**
+ * Reports, blocks and unblocks count against one budget: a block files a report, so toggling a
+ * block must not be a way around the report limit (issue 18).
+ */
+const safetyRule: RateLimitRule = {
   name: 'reports',
   points: REPORT_LIMIT.points,
   durationSec: REPORT_LIMIT.windowMs / 1000,
-  message: () => 'Too many reports. Please wait before sending more.',
+  message: () => networkMessages.tooManySafetyActions,
 };
 
 /** Row actions on another person and the own path privacy (docs/API-network.md). */
@@ -54,19 +59,23 @@ export function registerRelationsRoutes(
   });
   app.post('/api/blocks/:userId', async (request): Promise<Ok> => {
     const { userId } = requireSession(request);
-    await relations.block(userId, target(request.params));
+    const targetId = target(request.params);
+    await deps.limits.consume(safetyRule, userId);
+    await relations.block(userId, targetId);
     return ok;
   });
   app.delete('/api/blocks/:userId', async (request): Promise<Ok> => {
     const { userId } = requireSession(request);
-    await relations.unblock(userId, target(request.params));
+    const targetId = target(request.params);
+    await deps.limits.consume(safetyRule, userId);
+    await relations.unblock(userId, targetId);
     return ok;
   });
 
   app.post('/api/reports', async (request, reply) => {
     const { userId } = requireSession(request);
     const input = parseInput(createReportSchema, request.body ?? {});
-    await deps.limits.consume(reportRule, userId);
+    await deps.limits.consume(safetyRule, userId);
     const created = await relations.report(userId, input);
     return reply.status(201).send(created);
   });

@@ -135,9 +135,8 @@ export function createRelationsService(deps: {
     async report(userId: string, input: CreateReportInput & { details?: string }) {
       const viewer = await me(userId);
       const target = await access.findForAction(viewer, input.userId, 'report');
-      const id = uuidv7();
-      await people.insertReport({
-        id,
+      const id = await people.insertReport({
+        id: uuidv7(),
         reporterId: viewer.id,
         reportedId: target.id,
         reason: input.reason,

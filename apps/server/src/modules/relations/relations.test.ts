@@ -97,3 +97,68 @@ describe(`blocks (${dbKind})`, () => {
     expect((await sendJson(asNia, 'DELETE', `/api/blocks/${max!.id}`)).status).toBe(200);
   });
 });
+
+describe(`reports and blocks against flooding (${dbKind})`, () => {
+  const reportsOf = (reporterId: string, reportedId: string) =>
+    world.db
+      .selectFrom('reports')
+      .select(['reason', 'details', 'reportCount'])
+      .where('reporterId', '=', reporterId)
+      .where('reportedId', '=', reportedId)
+      .execute();
+
+  it('toggling a block cannot file reports past the limit, and files one row', async () => {
+    const [max, nia] = await createPeople(world.db, ['Max Flood', 'Nia Flood']);
+    const asMax = await browserFor(world.server, max!);
+    const statuses: number[] = [];
+    for (let i = 0; i < 200; i++) {
+      const method = i % 2 === 0 ? 'POST' : 'DELETE';
+      const res = await sendJson(asMax, method, `/api/blocks/${nia!.id}`);
+      statuses.push(res.status);
+      if (res.status === 429) break;
+    }
+    // Reports, blocks and unblocks share the budget of 20 an hour.
+    expect(statuses.filter((s) => s === 200)).toHaveLength(20);
+    expect(statuses.at(-1)).toBe(429);
+    const report = await sendJson(asMax, 'POST', '/api/reports', {
+      userId: nia!.id,
+      reason: 'spam',
+      context: 'network',
+    });
+    expect(report.status).toBe(429);
+    const rows = await reportsOf(max!.id, nia!.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.reportCount).toBe(10);
+  });
+
+  it('keeps one report per pair: repeats add their reason and details, not rows', async () => {
+    const [ola, pia, quinn] = await createPeople(world.db, ['Ola Report', 'Pia Report', 'Quinn R']);
+    const asOla = await browserFor(world.server, ola!);
+    const answers = [];
+    for (let i = 0; i < 20; i++) {
+      answers.push(
+        await sendJson<{ id: string }>(asOla, 'POST', '/api/reports', {
+          userId: pia!.id,
+          reason: i === 0 ? 'spam' : 'harassment',
+          context: 'network',
+          details: i === 19 ? 'the last straw' : undefined,
+        }),
+      );
+    }
+    expect(answers.map((a) => a.status)).toEqual(Array(20).fill(201));
+    expect(new Set(answers.map((a) => a.body.id)).size).toBe(1);
+    const [row, ...more] = await reportsOf(ola!.id, pia!.id);
+    expect(more).toEqual([]);
+    expect(row).toMatchObject({ reason: 'spam', reportCount: 20 });
+    expect(row!.details).toContain('harassment: the last straw');
+    // Someone else's report of the same person is their own row.
+    const asQuinn = await browserFor(world.server, quinn!);
+    const other = await sendJson<{ id: string }>(asQuinn, 'POST', '/api/reports', {
+      userId: pia!.id,
+      reason: 'spam',
+      context: 'network',
+    });
+    expect(other.status).toBe(201);
+    expect(other.body.id).not.toBe(answers[0]!.body.id);
+  });
+});
