@@ -172,3 +172,67 @@ describe.skipIf(!redisUrl)(`realtime fan-out through Redis (${dbKind})`, () => {
     await expect.poll(async () => (await onB()).status, { timeout: 1000 }).toBe(401);
   });
 });
+
+describe(`a socket lives no longer than its session (${dbKind})`, () => {
+  let tdb: TestDatabase;
+  let server: TestServer;
+  const sockets: ClientSocket[] = [];
+  const IDLE_MS = 3_000;
+
+  beforeAll(async () => {
+    tdb = await createTestDatabase();
+    server = await startTestServer(tdb.db, { SESSION_IDLE_DAYS: String(IDLE_MS / 86_400_000) });
+  });
+  afterAll(async () => {
+    for (const s of sockets) s.disconnect();
+    await server?.stop();
+    await tdb?.drop();
+  });
+
+  it('closes the socket within about a second of the idle expiry', async () => {
+    const ida = await userAndCookie(server, 'Ida Idle');
+    // The last use of the session: from here it idles out after IDLE_MS.
+    const lastUse = Date.now();
+    const listener = listen(server.baseUrl, ida.cookie);
+    sockets.push(listener.socket);
+    await listener.ready();
+    const closedAt = await new Promise<number>((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error('the socket outlived its session')),
+        4 * IDLE_MS,
+      );
+      listener.socket.on('disconnect', (reason) => {
+        clearTimeout(timer);
+        if (reason === 'io server disconnect') resolve(Date.now());
+        else reject(new Error(reason));
+      });
+    });
+    // Not before the session ended, and within about a second after.
+    expect(closedAt - lastUse).toBeGreaterThanOrEqual(IDLE_MS - 100);
+    expect(closedAt - lastUse).toBeLessThan(IDLE_MS + 2_000);
+    const session = await fetch(`${server.baseUrl}/api/auth/session`, {
+      headers: { cookie: ida.cookie },
+    });
+    expect(((await session.json()) as { user: unknown }).user).toBeNull();
+    const again = open(server, ida.cookie);
+    sockets.push(again);
+    expect(await refused(again)).toBe('unauthorized');
+  });
+
+  it('keeps the socket while the session is used', async () => {
+    const uma = await userAndCookie(server, 'Uma Busy');
+    const listener = listen(server.baseUrl, uma.cookie);
+    sockets.push(listener.socket);
+    await listener.ready();
+    let closed = false;
+    listener.socket.on('disconnect', () => (closed = true));
+    // Used every half second for twice the idle time: the sliding expiry keeps it alive.
+    for (let i = 0; i < (2 * IDLE_MS) / 500; i++) {
+      await new Promise((r) => setTimeout(r, 500));
+      const res = await uma.browser.request('/api/me');
+      expect(res.status).toBe(200);
+    }
+    expect(closed).toBe(false);
+    expect(listener.socket.connected).toBe(true);
+  });
+});

@@ -18,7 +18,15 @@ import type { EventsRepository } from '../modules/events/events.repository.ts';
 import { sha256 } from '../lib/tokens.ts';
 import type { SessionCookie } from '../plugins/session.ts';
 
-type SocketData = { userId: string; sessionKey: string };
+type SocketData = {
+  userId: string;
+  sessionKey: string;
+  /** When the socket's session ends unless used meanwhile (checked again then). */
+  endsAt: number;
+};
+
+/** How often open sockets are checked against their sessions' end (issue 18: within ~1 s). */
+const SESSION_CHECK_MS = 1_000;
 export type RealtimeServer = Server<
   ClientToServerEvents,
   ServerToClientEvents,
@@ -59,11 +67,38 @@ export function createRealtime(server: http.Server, deps: RealtimeDeps): Realtim
       .resolve(token)
       .then((info) => {
         if (!info) return next(new Error('unauthorized'));
-        socket.data = { userId: info.userId, sessionKey: info.tokenHash };
+        socket.data = { userId: info.userId, sessionKey: info.tokenHash, endsAt: info.endsAt };
         next();
       })
       .catch(() => next(new Error('unavailable')));
   });
+
+  // A socket lives no longer than its session: at the time a session would end, ask again (it
+  // may have been used since, on any instance); if it has ended, close the socket. Revocation
+  // (sign-out) closes sockets at once through the session.revoked event.
+  const checking = new Set<string>();
+  const sessionTimer = setInterval(() => {
+    const now = Date.now();
+    for (const socket of io.of('/').sockets.values()) {
+      const data = socket.data as SocketData | undefined;
+      if (!data || data.endsAt > now || checking.has(socket.id)) continue;
+      checking.add(socket.id);
+      deps.sessions
+        .endsAt(data.sessionKey)
+        .then((endsAt) => {
+          if (endsAt === null) socket.disconnect(true);
+          else data.endsAt = endsAt;
+        })
+        .catch(() => undefined)
+        .finally(() => checking.delete(socket.id));
+    }
+  }, SESSION_CHECK_MS);
+  sessionTimer.unref();
+  const close = io.close.bind(io);
+  io.close = (fn) => {
+    clearInterval(sessionTimer);
+    return close(fn);
+  };
 
   io.on('connection', (socket) => {
     const streams = [userRoom(socket.data.userId), sessionStream(socket.data.sessionKey)];

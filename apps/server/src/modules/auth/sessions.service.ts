@@ -2,7 +2,12 @@ import type { Db, Trx } from '../../db/database.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
 import { createSessionsRepository } from './sessions.repository.ts';
 
-export type SessionInfo = { userId: string; tokenHash: string };
+export type SessionInfo = {
+  userId: string;
+  tokenHash: string;
+  /** When the session ends unless it is used again (the idle or the absolute expiry), ms. */
+  endsAt: number;
+};
 
 const TOUCH_EVERY_MS = 60_000;
 /** Sliding-expiry writes are gathered and stored together this often. */
@@ -39,6 +44,8 @@ export type SessionsOptions = {
  */
 export function createSessionsService(db: Db, opts: SessionsOptions) {
   const repo = createSessionsRepository(db);
+  // A short idle window (tests, a strict deployment) slides more often than once a minute.
+  const touchEvery = Math.min(TOUCH_EVERY_MS, opts.idleMs / 4);
   const cache = new Map<string, Cached>();
   const touched = new Set<string>();
   let flushing: Promise<void> = Promise.resolve();
@@ -94,7 +101,8 @@ export function createSessionsService(db: Db, opts: SessionsOptions) {
         expiresAt: new Date(now + opts.absoluteMs),
         userAgent: userAgent.slice(0, 300),
       });
-      return { token, info: { userId, tokenHash } };
+      const endsAt = Math.min(now + opts.idleMs, now + opts.absoluteMs);
+      return { token, info: { userId, tokenHash, endsAt } };
     },
 
     async resolve(token: string): Promise<SessionInfo | null> {
@@ -108,12 +116,34 @@ export function createSessionsService(db: Db, opts: SessionsOptions) {
         return null;
       }
       // Sliding idle expiry, written at most once a minute per session (in the background).
-      if (now - session.lastSeenAt > TOUCH_EVERY_MS) {
+      if (now - session.lastSeenAt > touchEvery) {
         session.lastSeenAt = now;
         session.idleExpiresAt = now + opts.idleMs;
         touched.add(tokenHash);
       }
-      return { userId: session.userId, tokenHash };
+      return {
+        userId: session.userId,
+        tokenHash,
+        endsAt: Math.min(session.expiresAt, session.idleExpiresAt),
+      };
+    },
+
+    /**
+     * When a session ends as far as every instance knows now (its row, and this instance's
+     * sliding expiry not yet written), or null when it has ended. For the sockets: one lives no
+     * longer than its session.
+     */
+    async endsAt(tokenHash: string): Promise<number | null> {
+      const now = Date.now();
+      const row = await repo.findLive(tokenHash, new Date(now));
+      if (!row) {
+        cache.delete(tokenHash);
+        return null;
+      }
+      const local = cache.get(tokenHash);
+      const idle = Math.max(new Date(row.idleExpiresAt).getTime(), local?.idleExpiresAt ?? 0);
+      const ends = Math.min(new Date(row.expiresAt).getTime(), idle);
+      return ends > now ? ends : null;
     },
 
     /**
