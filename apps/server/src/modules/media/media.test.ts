@@ -32,6 +32,9 @@ describe(`media storage and route (${dbKind})`, () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/webp');
     expect(res.headers.get('cache-control')).toContain('immutable');
+    // Opened on its own, a stored file runs nothing (issue 18).
+    expect(res.headers.get('content-security-policy')).toContain('sandbox');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(Buffer.from(await res.arrayBuffer())).toEqual(bytes);
   });
 
