@@ -139,6 +139,30 @@ test('the profile page: trust breakdown, stats, completing the profile, Escape c
   await expect(page).toHaveURL(/\/profile\/photo$/);
 });
 
+test('closing Edit Profile with unsaved changes asks first; untouched, it just closes', async ({
+  page,
+}) => {
+  await newUserOnProfile(page, 'Esme');
+  let dialog = await openEditProfile(page);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  dialog = await openEditProfile(page);
+  await dialog.getByLabel('Bio').fill('Half-typed thoughts');
+  await page.keyboard.press('Escape');
+  const ask = page.getByRole('dialog', { name: 'Discard your changes?' });
+  await expect(ask).toBeVisible();
+  await ask.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(ask).toBeHidden();
+  await expect(dialog.getByLabel('Bio')).toHaveValue('Half-typed thoughts');
+
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await ask.getByRole('button', { name: 'Discard' }).click();
+  await expect(dialog).toBeHidden();
+  dialog = await openEditProfile(page);
+  await expect(dialog.getByLabel('Bio')).toHaveValue('');
+});
+
 test('the profile page and the edit dialog have no serious accessibility violations', async ({
   page,
 }) => {

@@ -18,6 +18,7 @@ import {
 } from '@heartline/domain';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useToast } from '../../app/ToastProvider.tsx';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { useEditProfileMutation } from '../../state/queries/profile.ts';
@@ -93,7 +94,9 @@ export function EditProfileDialog({
   profile: OwnProfile;
   onClose: () => void;
 }) {
-  const [form, setForm] = useState<Form>(() => formFrom(profile));
+  const [initial] = useState<Form>(() => formFrom(profile));
+  const [form, setForm] = useState<Form>(initial);
+  const [confirmingDiscard, setConfirmingDiscard] = useState(false);
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const save = useEditProfileMutation();
@@ -146,6 +149,10 @@ export function EditProfileDialog({
     }
   };
 
+  // Escape, the backdrop, Close and Cancel all ask first when something was typed (issue 18).
+  const dirty = JSON.stringify(form) !== JSON.stringify(initial);
+  const requestClose = () => (dirty && !save.isPending ? setConfirmingDiscard(true) : onClose());
+
   const describedBy = (field: Field, hint?: string) =>
     [errors[field] ? `${id}-${field}-error` : null, hint ?? null].filter(Boolean).join(' ') ||
     undefined;
@@ -160,10 +167,10 @@ export function EditProfileDialog({
     <Dialog
       title="Edit Profile"
       variant="sheet"
-      onClose={onClose}
+      onClose={requestClose}
       footer={
         <div className="dialog__buttons">
-          <button type="button" className="btn btn--ghost" onClick={onClose}>
+          <button type="button" className="btn btn--ghost" onClick={requestClose}>
             Cancel
           </button>
           <button
@@ -324,6 +331,18 @@ export function EditProfileDialog({
           </p>
         )}
       </form>
+      {confirmingDiscard && (
+        <ConfirmDialog
+          title="Discard your changes?"
+          confirmLabel="Discard"
+          cancelLabel="Keep editing"
+          tone="danger"
+          onConfirm={async () => onClose()}
+          onClose={() => setConfirmingDiscard(false)}
+        >
+          <p>What you changed in your profile has not been saved.</p>
+        </ConfirmDialog>
+      )}
     </Dialog>
   );
 }
