@@ -20,6 +20,8 @@ type ConnectionListProps = {
   onConnect: (view: ConnectionView) => void;
   onAction: (action: RowAction, view: ConnectionView) => void;
   onInvite: () => void;
+  /** Degrees whose tabs are locked ('2nd', '3rd'): an empty search says they were not searched. */
+  lockedDegrees?: readonly string[];
 };
 
 /** One tab's people, a page at a time: more load on scroll, or with the button. */
@@ -33,6 +35,7 @@ export function ConnectionList({
   onConnect,
   onAction,
   onInvite,
+  lockedDegrees = [],
 }: ConnectionListProps) {
   const list = useConnectionsQuery(tab, query, enabled);
   const sentinel = useRef<HTMLDivElement>(null);
@@ -77,7 +80,7 @@ export function ConnectionList({
   if (items.length === 0) {
     return (
       <NetworkEmpty
-        state={emptyStateFor(tab, query)}
+        state={emptyStateFor(tab, query, lockedDegrees)}
         icon={tab === 'favorites' ? <StarIcon size={28} /> : <PeopleIcon size={28} />}
         onInvite={onInvite}
       />

@@ -22,6 +22,7 @@ import { RowActionDialog } from './RowActionDialog.tsx';
 import {
   connectionCountLabel,
   displayName,
+  lockedDegrees,
   lockedTabText,
   searchForTab,
   shouldOpenRequests,
@@ -228,6 +229,7 @@ export function NetworkScreen() {
             onConnect={onConnect}
             onAction={(action, view) => setOverlay({ kind: 'action', action, view })}
             onInvite={openInvite}
+            lockedDegrees={lockedDegrees(summary.data?.unlockedTabs)}
           />
         )}
       </div>

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   connectionCountLabel,
   emptyStateFor,
+  lockedDegrees,
   formatTabCount,
   lockedTabText,
   pathSentence,
@@ -148,5 +149,15 @@ describe('empty states', () => {
       invite: true,
     });
     expect(emptyStateFor('first', 'zed').invite).toBe(false);
+    // A search does not reach locked tabs: the empty state says so (issue 18).
+    expect(emptyStateFor('all', 'zed', ['2nd', '3rd']).text).toContain(
+      'Your 2nd and 3rd degree tabs are locked',
+    );
+    expect(emptyStateFor('all', 'zed', ['3rd']).text).toContain('Your 3rd degree tab is locked');
+    expect(emptyStateFor('all', 'zed').text).not.toContain('locked');
+    expect(lockedDegrees({ firstDegree: true, secondDegree: false, thirdDegree: false })).toEqual([
+      '2nd',
+      '3rd',
+    ]);
   });
 });

@@ -95,7 +95,12 @@ export function lockedTabText(tab: NetworkScreenTab, summary: NetworkSummary): s
 
 export type EmptyState = { title: string; text: string; invite: boolean };
 
-export function emptyStateFor(tab: NetworkScreenTab, query: string): EmptyState {
+export function emptyStateFor(
+  tab: NetworkScreenTab,
+  query: string,
+  /** Degrees whose tabs are locked ('2nd', '3rd'): a search does not reach them (issue 18). */
+  locked: readonly string[] = [],
+): EmptyState {
   if (query && tab === 'requests') {
     return {
       title: `No requests match “${query}”`,
@@ -106,7 +111,10 @@ export function emptyStateFor(tab: NetworkScreenTab, query: string): EmptyState 
   if (query) {
     return {
       title: `No connections match “${query}”`,
-      text: 'Try another name, or clear the search to see everyone.',
+      text:
+        tab === 'all' && locked.length > 0
+          ? `Your ${locked.join(' and ')} degree ${locked.length === 1 ? 'tab is' : 'tabs are'} locked, so the people there are not searched yet. Try another name, or clear the search to see everyone.`
+          : 'Try another name, or clear the search to see everyone.',
       invite: false,
     };
   }
@@ -197,4 +205,10 @@ export function shouldOpenRequests(pending: number): boolean {
   const open = pending > openedRequestsFor;
   openedRequestsFor = pending;
   return open;
+}
+
+/** The degrees whose tabs are locked, for telling a search what it cannot reach. */
+export function lockedDegrees(unlocked: NetworkSummary['unlockedTabs'] | undefined): string[] {
+  if (!unlocked) return [];
+  return [...(unlocked.secondDegree ? [] : ['2nd']), ...(unlocked.thirdDegree ? [] : ['3rd'])];
 }
