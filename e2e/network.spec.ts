@@ -232,7 +232,12 @@ test('report asks for a reason; block explains what it does', async ({ page, peo
   const report = page.getByRole('dialog', { name: `Report ${target.name}?` });
   await expect(report).toContainText('Reports are handled confidentially by our moderators.');
   await expect(report.getByRole('button', { name: 'Report' })).toBeDisabled();
+  await expect(report.getByText('Choose a reason to send the report.')).toBeVisible();
+  // The buttons stay in view however the dialog scrolls (issue 18: they were cut off).
+  await expect(report.getByRole('button', { name: 'Cancel' })).toBeInViewport();
+  await expect(report.getByRole('button', { name: 'Report' })).toBeInViewport();
   await report.getByRole('radio', { name: 'Spam' }).check();
+  await expect(report.getByText('Choose a reason to send the report.')).toBeHidden();
   await report.getByRole('button', { name: 'Report' }).click();
   await expect(report).toBeHidden();
   await expect(toast(page, /moderators/)).toBeVisible();

@@ -120,6 +120,11 @@ function ReportDialog({
       <p>{networkMessages.reportText}</p>
       <fieldset className="net-choices">
         <legend className="net-choices__legend">Why are you reporting {name}?</legend>
+        {reason === null && (
+          <p className="muted confirm__hint" role="status">
+            Choose a reason to send the report.
+          </p>
+        )}
         {REPORT_REASONS.map((value) => (
           <label key={value} className="net-choices__option">
             <input
