@@ -122,6 +122,8 @@ test('the profile page: trust breakdown, stats, completing the profile, Escape c
   for (const tile of ['Connections', 'Matches', 'Friends']) {
     await expect(page.getByRole('term').filter({ hasText: tile })).toBeVisible();
   }
+  // What the Connections tile counts, beside the Network's larger count (issue 18).
+  await expect(page.getByText(/Connections are your friends and their friends/)).toBeVisible();
   await page.getByRole('button', { name: /^Trust score 0/ }).click();
   const trust = page.getByRole('dialog', { name: 'Trust Score Breakdown' });
   await expect(trust.getByText('10 points per friend (1st degree)')).toBeVisible();

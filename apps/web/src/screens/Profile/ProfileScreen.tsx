@@ -143,6 +143,11 @@ function Profile({ profile }: { profile: OwnProfile }) {
           <dd>{profile.stats.friends}</dd>
         </div>
       </dl>
+      {/* The Network's count also takes in the 3rd degree: say what this one counts (issue 18). */}
+      <p className="muted stats__note">
+        Connections are your friends and their friends (1st and 2nd degree); your Network also lists
+        the 3rd degree.
+      </p>
 
       {profile.completeness < 100 && (
         <CompleteProfileCard
