@@ -19,6 +19,8 @@ export const errorCodes = {
   gone: 'GONE',
   rateLimited: 'RATE_LIMITED',
   internal: 'INTERNAL',
+  /** A passing fault (the database connection was lost): retry. */
+  unavailable: 'UNAVAILABLE',
   authFailed: 'AUTH_FAILED',
   disabled: 'DISABLED',
 } as const;

@@ -44,4 +44,5 @@ export const errorMessages = {
   unauthorized: 'You need to sign in to continue.',
   rateLimited: 'Too many requests. Please wait and try again.',
   internal: 'Something went wrong. Please try again.',
+  unavailable: 'The service is briefly unavailable. Please try again in a moment.',
 } as const;

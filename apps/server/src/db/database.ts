@@ -14,7 +14,89 @@ export type Trx = Transaction<Database>;
 const DATE_OID = 1082;
 const INT8_OID = 20;
 
-export type DatabaseOptions = { databaseUrl?: string | undefined; dataDir: string };
+export type DatabaseOptions = {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+  /** Told about each lost PostgreSQL connection (the pool drops it and opens a new one). */
+  onConnectionError?: ((err: Error) => void) | undefined;
+};
+
+/**
+ * SQLSTATEs of a lost or refused connection: class 08 (connection exception), 57P01-57P03
+ * (terminated by an administrator, crash or shutdown; the server still starting up) and 53300
+ * (too many connections, as during a restart's reconnect storm).
+ */
+const CONNECTION_SQLSTATE = /^(08...|57P0[123]|53300)$/;
+const CONNECTION_SYSCALL_CODES = new Set([
+  'ECONNRESET',
+  'ECONNREFUSED',
+  'ECONNABORTED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+]);
+/** What `pg`, `pg-pool` and Kysely throw when the socket under a query is gone. */
+const CONNECTION_MESSAGE =
+  /^(Connection terminated|Client has encountered a connection error|Client was closed and is not queryable|Postgres connection has been discarded|timeout exceeded when trying to connect)/;
+
+/**
+ * Whether `err` means the database could not be reached or dropped the connection (a restart,
+ * failover or terminated backend), as opposed to a failing statement: the request may succeed
+ * when retried, so it is answered with a 503, not a 500.
+ */
+export function isConnectionError(err: unknown, depth = 0): boolean {
+  if (!(err instanceof Error) || depth > 4) return false;
+  const code = (err as { code?: unknown }).code;
+  if (
+    typeof code === 'string' &&
+    (CONNECTION_SQLSTATE.test(code) || CONNECTION_SYSCALL_CODES.has(code))
+  )
+    return true;
+  if (CONNECTION_MESSAGE.test(err.message)) return true;
+  // A connect to several addresses fails with all of their errors.
+  if (err instanceof AggregateError && err.errors.some((e) => isConnectionError(e, depth + 1)))
+    return true;
+  return err.cause !== undefined && isConnectionError(err.cause, depth + 1);
+}
+
+/** At most one line per interval when nobody else listens: a restart drops every connection. */
+function throttledWarning(intervalMs = 10_000): (err: Error) => void {
+  let last = 0;
+  let suppressed = 0;
+  return (err) => {
+    const now = Date.now();
+    if (now - last < intervalMs) {
+      suppressed++;
+      return;
+    }
+    const more = suppressed ? ` (and ${suppressed} more since the last report)` : '';
+    console.warn(`database connection lost: ${err.message}${more}; the pool replaces it`);
+    last = now;
+    suppressed = 0;
+  };
+}
+
+/**
+ * A pool whose connections may die at any moment (a terminated backend, a database restart)
+ * without taking the process with them. pg-pool listens for errors only on idle clients; a
+ * checked-out client whose socket ends emits 'error' with no listener, which Node turns into
+ * an uncaught exception. Every client gets a listener for its whole life: the query in flight
+ * fails with the error, and the client, no longer queryable, is discarded on release.
+ */
+export function createResilientPool(
+  config: pg.PoolConfig,
+  onConnectionError: (err: Error) => void = throttledWarning(),
+): pg.Pool {
+  const pool = new pg.Pool(config);
+  pool.on('connect', (client) => {
+    client.on('error', onConnectionError);
+  });
+  // An idle client dropped by the server: pg-pool has already removed it.
+  pool.on('error', onConnectionError);
+  return pool;
+}
 
 /**
  * PostgreSQL through DATABASE_URL, else PGlite with its files in `<dataDir>/pg` (or in memory
@@ -23,21 +105,21 @@ export type DatabaseOptions = { databaseUrl?: string | undefined; dataDir: strin
 export async function openDatabase(opts: DatabaseOptions): Promise<Db> {
   let dialect: Dialect;
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({
-      connectionString: opts.databaseUrl,
-      max: 10,
-      types: {
-        getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-          oid === DATE_OID || oid === INT8_OID
-            ? (v: string) => v
-            : (pg.types.getTypeParser(oid, format) as (
-                v: string,
-              ) => unknown)) as typeof pg.types.getTypeParser,
+    const pool = createResilientPool(
+      {
+        connectionString: opts.databaseUrl,
+        max: 10,
+        types: {
+          getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+            oid === DATE_OID || oid === INT8_OID
+              ? (v: string) => v
+              : (pg.types.getTypeParser(oid, format) as (
+                  v: string,
+                ) => unknown)) as typeof pg.types.getTypeParser,
+        },
       },
-    });
-    // An idle client dropped by the server (restart, failover) must not crash the process;
-    // the pool replaces it on the next checkout.
-    pool.on('error', () => undefined);
+      opts.onConnectionError,
+    );
     dialect = new PostgresDialect({ pool });
   } else {
     const dir = opts.dataDir === 'memory://' ? 'memory://' : path.join(opts.dataDir, 'pg');

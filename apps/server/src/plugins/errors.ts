@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { errorCodes, errorMessages, type ErrorBody } from '@heartline/domain';
+import { isConnectionError } from '../db/database.ts';
 import { AppError, RateLimitError, ValidationError } from '../lib/errors.ts';
 
 /** Every failure leaves as `{ error: { code, message } }`; stacks and internals never do. */
@@ -21,6 +22,17 @@ export function registerErrorHandling(app: FastifyInstance) {
             : errorCodes.validation;
       const message = status === 413 ? 'Request body is too large' : errorMessages.badRequest;
       return reply.status(status).send({ error: { code, message } } satisfies ErrorBody);
+    }
+    // A lost or refused database connection (a terminated backend, a restart): the pool
+    // reconnects on its own, so the client is told to retry rather than shown a failure.
+    if (isConnectionError(err)) {
+      request.log.warn({ err }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', '1')
+        .send({
+          error: { code: errorCodes.unavailable, message: errorMessages.unavailable },
+        } satisfies ErrorBody);
     }
     request.log.error({ err }, 'unhandled error');
     return reply.status(500).send({

@@ -109,6 +109,8 @@ const int8 = (buf: Buffer, at: number) => buf.readInt32BE(at + 4);
  */
 export async function loadSnapshotByCopy(databaseUrl: string): Promise<GraphSnapshot> {
   const client = new pg.Client({ connectionString: databaseUrl });
+  // A lost connection fails the COPY in flight (and is ended below); unheard, it would crash.
+  client.on('error', () => undefined);
   await client.connect();
   try {
     await client.query('begin isolation level repeatable read read only');

@@ -1,6 +1,5 @@
 import { CompiledQuery } from 'kysely';
-import pg from 'pg';
-import type { Db } from '../../db/database.ts';
+import { createResilientPool, type Db } from '../../db/database.ts';
 
 /** Runs one hot read by name; columns come back under the aliases the SQL gives them. */
 export type RunPrepared = <R>(
@@ -27,9 +26,8 @@ export function createPrepared(
       close: async () => undefined,
     };
   }
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
-  // An idle client dropped by the server must not crash the process; the pool replaces it.
-  pool.on('error', () => undefined);
+  // Lost connections (idle or in use) are heard and replaced, never a crash.
+  const pool = createResilientPool({ connectionString: databaseUrl, max: 10 });
   return {
     run: async <R>(name: string, text: string, values: readonly unknown[]) =>
       (await pool.query({ name, text, values: [...values] })).rows as R[],
