@@ -1,6 +1,6 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { createClient, type RedisClientType } from 'redis';
-import type { PublicConfig } from '@heartline/domain';
+import { errorCodes, errorMessages, type ErrorBody, type PublicConfig } from '@heartline/domain';
 import type { Config } from './config.ts';
 import { openDatabase, type Db } from './db/database.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
@@ -92,8 +92,17 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
 
   const app = Fastify({
     logger: deps.logger === false ? false : { level: config.logLevel },
-    trustProxy: config.env === 'production',
+    trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // Refusals of the router itself (a malformed %-escape, a path parameter over 100
+    // characters) answer in the app's error shape too.
+    frameworkErrors: (err, _request, reply) => {
+      const body: ErrorBody = {
+        error: { code: errorCodes.validation, message: errorMessages.badRequest },
+      };
+      const status = err.statusCode && err.statusCode < 500 ? err.statusCode : 400;
+      void (reply as FastifyReply).status(status).send(body);
+    },
   });
 
   registerErrorHandling(app);

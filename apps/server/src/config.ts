@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { PRODUCT_NAME, serverEvents, type ServerEventName } from '@heartline/domain';
@@ -7,10 +8,56 @@ const bool = z
   .transform((v) => v === 'true' || v === '1')
   .optional();
 
+/**
+ * Which peers may set X-Forwarded-For/-Host/-Proto: Fastify's `trustProxy`. `false` trusts
+ * nobody (the socket address is the client); a list trusts those addresses and ranges; a
+ * function (from a hop count) trusts that many hops from the socket inwards.
+ */
+export type TrustProxy = boolean | string[] | ((address: string, hop: number) => boolean);
+
+/** Named ranges proxy-addr (Fastify's parser) understands besides addresses and CIDRs. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const kind = net.isIP(address);
+  if (!kind || rest.length) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (kind === 4 ? 32 : 128);
+}
+
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((raw, ctx): TrustProxy => {
+    const value = (raw ?? '').trim();
+    if (value === '' || value === 'false') return false;
+    if (value === 'true') return true;
+    if (/^\d+$/.test(value)) {
+      const hops = Number(value);
+      // Fastify reads a bare number as "trust nobody", so the hop count becomes a function.
+      return hops === 0 ? false : (_address: string, hop: number) => hop < hops;
+    }
+    const entries = value.split(',').map((entry) => entry.trim());
+    const bad = entries.filter((entry) => !isProxyAddress(entry));
+    if (bad.length) {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'TRUST_PROXY must be true, false, a hop count or a comma-separated list of addresses ' +
+          `and CIDR ranges (such as 10.0.0.1,10.1.0.0/16); not ${bad.map((b) => JSON.stringify(b)).join(', ')}`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  TRUST_PROXY: trustProxy,
   PUBLIC_URL: z
     .url({ message: 'PUBLIC_URL must be an absolute URL such as https://heartline.app' })
     .optional(),
@@ -78,6 +125,8 @@ export type Config = {
   env: 'development' | 'production' | 'test';
   host: string;
   port: number;
+  /** Proxies whose X-Forwarded-* headers are believed (TRUST_PROXY); by default none. */
+  trustProxy: TrustProxy;
   publicUrl: string;
   origin: string;
   secureCookies: boolean;
@@ -179,6 +228,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     env: e.NODE_ENV,
     host: e.HOST,
     port: e.PORT,
+    trustProxy: e.TRUST_PROXY,
     publicUrl,
     origin: new URL(publicUrl).origin,
     secureCookies: publicUrl.startsWith('https://'),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasDisallowedCharacters, safeText } from './text.ts';
 
 export const PASSWORD_MIN = 10;
 export const PASSWORD_MAX = 200;
@@ -20,9 +21,17 @@ export const passwordSignUpSchema = z.object({
     .trim()
     .min(2, { message: 'Name must be at least 2 characters' })
     .max(50, { message: 'Name must be less than 50 characters' })
+    .superRefine(safeText('Name', 'name'))
     .optional(),
 });
 export type PasswordSignUp = z.infer<typeof passwordSignUpSchema>;
+
+/**
+ * The one answer to a password sign-up, whether the address was new or already had an
+ * account (so sign-up does not reveal who has one); no session comes with it.
+ */
+export const passwordSignUpAccepted =
+  'Thanks! Now sign in with your email and password. If this email already had an account, its password has not changed.';
 
 export const passwordSignInSchema = z.object({
   email,
@@ -44,6 +53,7 @@ export const INTENDED_PATHS = [
 export function safeIntendedPath(value: unknown): string | null {
   if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//')) return null;
   if (value.length > 300 || /[\\\s]/.test(value)) return null;
+  if (hasDisallowedCharacters(value, 'line')) return null;
   const first = value.slice(1).split(/[/?#]/)[0] ?? '';
   return (INTENDED_PATHS as readonly string[]).includes(first) ? value : null;
 }
@@ -53,6 +63,7 @@ export const devAccountCreateSchema = z.object({
     .string({ message: 'Name is required' })
     .trim()
     .min(2, { message: 'Name must be at least 2 characters' })
-    .max(50, { message: 'Name must be less than 50 characters' }),
+    .max(50, { message: 'Name must be less than 50 characters' })
+    .superRefine(safeText('Name', 'name')),
   email,
 });

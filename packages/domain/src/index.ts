@@ -14,3 +14,4 @@ export * from './photos.ts';
 export * from './trust.ts';
 export * from './network.ts';
 export * from './invitations.ts';
+export * from './text.ts';

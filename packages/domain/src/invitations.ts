@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { connectionRequestViewSchema } from './network.ts';
 import { profileMessages } from './profile.ts';
+import { hasDisallowedCharacters } from './text.ts';
+import { safeText } from './text.ts';
 
 /**
  * Invitation links and the invite consent chain (issue 12; spec/2 §2–§5, §8; DESIGN.md §3.6,
@@ -94,6 +96,7 @@ export function inviteCodeProblem(code: string | null | undefined): string | nul
   if (code.length < INVITE_CODE_MIN || code.length > INVITE_CODE_MAX) {
     return inviteMessages.invalidFormat;
   }
+  if (hasDisallowedCharacters(code, 'line')) return inviteMessages.invalidFormat;
   if (INJECTION_PATTERNS.some((pattern) => pattern.test(code))) {
     return inviteMessages.invalidFormat;
   }
@@ -183,7 +186,8 @@ export const createInvitationSchema = z.strictObject({
   message: z
     .string({ message: 'Message must be text' })
     .max(INVITATION_MESSAGE_MAX, `Message must be at most ${INVITATION_MESSAGE_MAX} characters`)
-    .transform((s) => s.trim())
+    .trim()
+    .superRefine(safeText('Message', 'multiline'))
     .optional(),
 });
 export type CreateInvitationInput = z.input<typeof createInvitationSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from './text.ts';
 import { TRUST_FORMULA_TEXT } from './trust.ts';
 
 /**
@@ -173,7 +174,8 @@ export const connectionsQuerySchema = z.object({
   q: z
     .string()
     .max(NETWORK_SEARCH_MAX, `Search must be at most ${NETWORK_SEARCH_MAX} characters`)
-    .transform((s) => s.trim())
+    .trim()
+    .superRefine(safeText('Search', 'line'))
     .optional(),
 });
 export type ConnectionsQuery = z.input<typeof connectionsQuerySchema>;
@@ -278,7 +280,8 @@ export const createReportSchema = z.strictObject({
   details: z
     .string()
     .max(1000, 'Details must be at most 1000 characters')
-    .transform((s) => s.trim())
+    .trim()
+    .superRefine(safeText('Details', 'multiline'))
     .optional(),
 });
 export type CreateReportInput = z.input<typeof createReportSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AGE_MAX, AGE_MIN, ageOn } from './age.ts';
+import { disallowedCharactersMessage, hasDisallowedCharacters, safeText } from './text.ts';
 
 /**
  * spec/1 §3 "Interest options". The spec calls the list 40 but names 41; every named option is
@@ -86,6 +87,7 @@ export const profileMessages = {
   nameRequired: 'Name is required',
   nameTooShort: 'Name must be at least 2 characters',
   nameTooLong: 'Name must be less than 50 characters',
+  nameCharacters: disallowedCharactersMessage('Name'),
   birthdateRequired: 'Birthdate is required',
   tooYoung: 'You must be at least 18 years old',
   invalidBirthdate: 'Please enter a valid birthdate',
@@ -102,12 +104,17 @@ export const profileMessages = {
   userNotFound: 'User not found',
 } as const;
 
-/** Trims, then applies the onboarding name rules (spec/1 §5). Returns an error text or null. */
+/**
+ * Trims, then applies the onboarding name rules (spec/1 §5) and the name character rule
+ * (text.ts: no control characters, line breaks or bidirectional controls). Returns an error
+ * text or null.
+ */
 export function nameError(raw: string): string | null {
   const name = raw.trim();
   if (!name) return profileMessages.nameRequired;
   if (name.length < NAME_MIN) return profileMessages.nameTooShort;
   if (name.length > NAME_MAX) return profileMessages.nameTooLong;
+  if (hasDisallowedCharacters(name, 'name')) return profileMessages.nameCharacters;
   return null;
 }
 
@@ -169,12 +176,14 @@ export const editProfileSchema = z.strictObject({
   bio: z
     .string()
     .max(BIO_MAX, profileMessages.bioTooLong)
-    .transform((s) => s.trim())
+    .trim()
+    .superRefine(safeText('Bio', 'multiline'))
     .optional(),
   location: z
     .string()
     .max(LOCATION_MAX, profileMessages.locationTooLong)
-    .transform((s) => s.trim())
+    .trim()
+    .superRefine(safeText('Location', 'line'))
     .optional(),
 });
 export type EditProfileInput = z.input<typeof editProfileSchema>;

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   authMessages,
   passwordSignInSchema,
+  passwordSignUpAccepted,
   passwordSignUpSchema,
   safeIntendedPath,
   type SessionResponse,
@@ -27,11 +28,26 @@ const FLOW_TTL_MS = 10 * 60 * 1000;
 const tooMany = () => authMessages.tooManyAttempts;
 const rules = {
   startPerIp: { name: 'auth-start-ip', points: 30, durationSec: 60, message: tooMany },
+  /** Every password request (sign-up and sign-in) from one address. */
   passwordPerIp: { name: 'auth-password-ip', points: 20, durationSec: 15 * 60, message: tooMany },
-  passwordPerAccount: {
-    name: 'auth-password-account',
+  /**
+   * Sign-ins to one account from one address; a success clears it, so it counts failures. It
+   * slows a guesser at their address without refusing the owner anywhere else.
+   */
+  passwordPerAccountIp: {
+    name: 'auth-password-account-ip',
     points: 5,
     durationSec: 15 * 60,
+    message: tooMany,
+  },
+  /**
+   * Sign-ins to one account from all addresses together: a ceiling on guessing spread over
+   * many addresses, loose enough that reaching it takes 20 addresses' worth of failures.
+   */
+  passwordPerAccount: {
+    name: 'auth-password-account-ceiling',
+    points: 100,
+    durationSec: 60 * 60,
     message: tooMany,
   },
 } satisfies Record<string, RateLimitRule>;
@@ -145,19 +161,25 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
     await deps.limits.consume(rules.passwordPerIp, request.ip);
   };
 
+  /**
+   * Creates the account when the address is free and does nothing when it is taken, and says
+   * neither: the same 202 and body, no session, the same argon2 work either way. The new
+   * account's owner signs in next with the password they chose.
+   */
   app.post('/api/auth/password/signup', { preHandler: passwordGuard }, async (request, reply) => {
     const input = parseInput(passwordSignUpSchema, request.body);
-    const userId = await passwords.signUp(input);
-    await startSession(request, reply, userId);
-    const row = await deps.users.findMe(userId);
-    return reply.status(201).send({ user: row ? presentMe(row) : null });
+    await passwords.signUp(input);
+    return reply.status(202).send({ user: null, message: passwordSignUpAccepted });
   });
 
   app.post('/api/auth/password/signin', { preHandler: passwordGuard }, async (request, reply) => {
     const input = parseInput(passwordSignInSchema, request.body);
+    // Unknown addresses are counted like known ones, so the limits do not tell them apart.
+    const pair = `${input.email}|${request.ip}`;
+    await deps.limits.consume(rules.passwordPerAccountIp, pair);
     await deps.limits.consume(rules.passwordPerAccount, input.email);
     const userId = await passwords.signIn(input);
-    await deps.limits.reset(rules.passwordPerAccount, input.email);
+    await deps.limits.reset(rules.passwordPerAccountIp, pair);
     await startSession(request, reply, userId);
     const row = await deps.users.findMe(userId);
     return { user: row ? presentMe(row) : null };

@@ -4,12 +4,14 @@ import type { FastifyInstance } from 'fastify';
 import { exportJWK, generateKeyPair } from 'jose';
 import Provider, { type Configuration } from 'oidc-provider';
 import { v7 as uuidv7 } from 'uuid';
-import { devAccountCreateSchema } from '@heartline/domain';
+import { devAccountCreateSchema, hasDisallowedCharacters } from '@heartline/domain';
 import type { Db } from '../../db/database.ts';
 import { randomToken } from '../../lib/tokens.ts';
 import { renderDevIdpPage, DEV_IDP_CSS } from './dev-idp.page.ts';
 
 export const DEV_IDP_MOUNT = '/oidc';
+/** Subjects are short plain ids (`dev-<uuid>`, the seed's personas); anything else names none. */
+const isSubject = (value: string) => value.length <= 100 && !hasDisallowedCharacters(value, 'line');
 const INTERACTION_PATH = '/dev-idp/interaction';
 
 export type DevIdp = { issuer: string; clientId: string; clientSecret: string };
@@ -118,8 +120,11 @@ export async function mountDevIdp(
       const body = request.body ?? {};
       let subject: string | undefined;
       if (typeof body.subject === 'string' && body.subject) {
-        subject = (await findAccountRow(body.subject))?.subject;
+        // A subject this provider could have issued, or no account (never a query with a NUL).
+        if (isSubject(body.subject)) subject = (await findAccountRow(body.subject))?.subject;
       } else {
+        // The account name follows the name rule of the app (text.ts), so what the provider
+        // hands the app at sign-in is a name the app could store and show.
         const parsed = devAccountCreateSchema.safeParse({ name: body.name, email: body.email });
         if (!parsed.success) {
           const accounts = await db

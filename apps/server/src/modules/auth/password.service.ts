@@ -1,7 +1,7 @@
 import { hash, verify } from '@node-rs/argon2';
 import type { PasswordSignIn, PasswordSignUp } from '@heartline/domain';
 import { authMessages } from '@heartline/domain';
-import { AuthFailedError, ValidationError } from '../../lib/errors.ts';
+import { AuthFailedError } from '../../lib/errors.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
 
 // OWASP's argon2id baseline: 19 MiB, 2 iterations, 1 lane.
@@ -17,16 +17,19 @@ let decoyHash: Promise<string> | null = null;
 
 export function createPasswordService(users: UsersRepository) {
   return {
-    async signUp(input: PasswordSignUp): Promise<string> {
+    /**
+     * Creates the account unless the address already has one; resolves alike either way (the
+     * hash is computed first on both paths), so callers can answer without telling which.
+     * An existing account is left untouched: its password and name stay as they were.
+     */
+    async signUp(input: PasswordSignUp): Promise<{ created: boolean }> {
       const passwordHash = await hash(input.password, ARGON2);
       const id = await users.createWithPassword({
         email: input.email,
         name: input.name ?? null,
         passwordHash,
       });
-      // The same answer whether or not the address is taken.
-      if (!id) throw new ValidationError(authMessages.signUpFailed);
-      return id;
+      return { created: id !== null };
     },
 
     async signIn(input: PasswordSignIn): Promise<string> {
