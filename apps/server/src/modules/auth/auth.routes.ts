@@ -127,6 +127,11 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
     reply.clearCookie(FLOW_COOKIE, flowCookie);
     const flow = flowId ? await flows.take(sha256(flowId)) : undefined;
     if (!flow) return reply.redirect('/auth?error=callback_failed', 303);
+    const answer = new URL(request.url, deps.publicUrl).searchParams;
+    if (answer.get('error') === 'access_denied' && answer.get('state') === flow.state) {
+      // The person cancelled at the provider: back to sign-in, which is not an error (issue 18).
+      return reply.redirect('/auth', 303);
+    }
     let identity;
     try {
       identity = await deps.oidc.verifyCallback(new URL(request.url, deps.publicUrl), {

@@ -151,13 +151,28 @@ describe(`sign-in through the development OpenID provider (${dbKind})`, () => {
     expect(await sessionUser(wrong)).toBeNull();
   });
 
-  it('sends the provider error back as callback_failed', async () => {
+  it('takes a person who cancels at the provider back to sign-in, without calling it an error', async () => {
     const browser = new TestBrowser(server.baseUrl);
     const { url } = await browser.follow('/api/auth/google/start');
     const { url: end } = await browser.follow(`${url.pathname}/abort`, {
       init: { method: 'POST' },
     });
-    expect(end.pathname + end.search).toBe('/auth?error=callback_failed');
+    expect(end.pathname + end.search).toBe('/auth');
+    expect(await sessionUser(browser)).toBeNull();
+  });
+
+  it('sends any other provider error, or one for another flow, back as callback_failed', async () => {
+    for (const query of ['error=server_error&state=', 'error=access_denied&state=forged']) {
+      const browser = new TestBrowser(server.baseUrl);
+      const { url } = await browser.follow('/api/auth/google/start', {
+        stopWhen: (next) =>
+          next.pathname.startsWith('/dev-idp/') || next.pathname.startsWith('/oidc/'),
+      });
+      const state = url.searchParams.get('state') ?? '';
+      const suffix = query.endsWith('state=') ? state : '';
+      const res = await browser.request(`/api/auth/callback?${query}${suffix}`);
+      expect(res.headers.get('location'), query).toBe('/auth?error=callback_failed');
+    }
   });
 
   it('rotates the session at sign-in', async () => {
