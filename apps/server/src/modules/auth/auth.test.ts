@@ -73,8 +73,14 @@ describe(`sign-in through the development OpenID provider (${dbKind})`, () => {
   it('keys users on the provider subject, not the e-mail', async () => {
     const first = new TestBrowser(server.baseUrl);
     await signIn(first, { name: 'Same Mail One', email: 'shared@example.test' });
+    // Two provider accounts with one address (the dev provider's form reuses an account per
+    // address, so the second is made directly): they are two people to the app.
+    await tdb.db
+      .insertInto('devIdpAccounts')
+      .values({ subject: 'dev-same-mail-two', name: 'Same Mail Two', email: 'shared@example.test' })
+      .execute();
     const second = new TestBrowser(server.baseUrl);
-    await signIn(second, { name: 'Same Mail Two', email: 'shared@example.test' });
+    await signIn(second, { subject: 'dev-same-mail-two' });
     const one = await sessionUser(first);
     const two = await sessionUser(second);
     expect(one?.id).toBeTruthy();
@@ -173,6 +179,32 @@ describe(`sign-in through the development OpenID provider (${dbKind})`, () => {
       const res = await browser.request(`/api/auth/callback?${query}${suffix}`);
       expect(res.headers.get('location'), query).toBe('/auth?error=callback_failed');
     }
+  });
+
+  it('signs an address that already has an account in as it, never as a second account', async () => {
+    const first = new TestBrowser(server.baseUrl);
+    await signIn(first, { name: 'Sam Same', email: 'sam.same@example.test' });
+    const again = new TestBrowser(server.baseUrl);
+    await signIn(again, { name: 'Sam Other', email: 'Sam.Same@example.test' });
+    const [a, b] = [await sessionUser(first), await sessionUser(again)];
+    expect(a?.id).toBeTruthy();
+    expect(b?.id).toBe(a?.id);
+  });
+
+  it('offers accounts created earlier again, however many were made since the personas', async () => {
+    // Made one by one, as at the provider's form (directly: sign-ins are rate limited per address).
+    for (let i = 0; i < 14; i++) {
+      await tdb.db
+        .insertInto('devIdpAccounts')
+        .values({ subject: `dev-many-${i}`, name: `Many Accounts ${i}`, email: `many.${i}@x.test` })
+        .execute();
+      await new Promise((r) => setTimeout(r, 2));
+    }
+    const browser = new TestBrowser(server.baseUrl);
+    const { res } = await browser.follow('/api/auth/google/start');
+    const page = await res.text();
+    expect(page).toContain('Many Accounts 13');
+    expect(page).toContain('Many Accounts 2');
   });
 
   it('rotates the session at sign-in', async () => {

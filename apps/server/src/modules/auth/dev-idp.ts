@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import middie from '@fastify/middie';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { exportJWK, generateKeyPair } from 'jose';
 import Provider, { type Configuration } from 'oidc-provider';
 import { v7 as uuidv7 } from 'uuid';
@@ -13,6 +14,8 @@ export const DEV_IDP_MOUNT = '/oidc';
 /** Subjects are short plain ids (`dev-<uuid>`, the seed's personas); anything else names none. */
 const isSubject = (value: string) => value.length <= 100 && !hasDisallowedCharacters(value, 'line');
 const INTERACTION_PATH = '/dev-idp/interaction';
+/** Accounts offered from each end of the list (the oldest: personas; the newest). */
+const ACCOUNTS_SHOWN = 12;
 
 export type DevIdp = { issuer: string; clientId: string; clientSecret: string };
 
@@ -88,18 +91,31 @@ export async function mountDevIdp(
     (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
   );
 
+  /**
+   * The accounts the page offers: the oldest (the demo personas) and the newest (accounts
+   * created here recently), so one made earlier can be picked again after signing out.
+   */
+  async function listAccounts() {
+    const select = () => db.selectFrom('devIdpAccounts').select(['subject', 'name', 'email']);
+    const [oldest, newest] = await Promise.all([
+      select().orderBy('createdAt').orderBy('subject').limit(ACCOUNTS_SHOWN).execute(),
+      select()
+        .orderBy('createdAt', 'desc')
+        .orderBy('subject', 'desc')
+        .limit(ACCOUNTS_SHOWN)
+        .execute(),
+    ]);
+    const seen = new Set(oldest.map((a) => a.subject));
+    return [...oldest, ...newest.filter((a) => !seen.has(a.subject)).reverse()];
+  }
+
   app.get('/dev-idp/style.css', async (_req, reply) =>
     reply.type('text/css').header('cache-control', 'no-cache').send(DEV_IDP_CSS),
   );
 
   app.get<{ Params: { uid: string } }>(`${INTERACTION_PATH}/:uid`, async (request, reply) => {
     const details = await provider.interactionDetails(request.raw, reply.raw);
-    const accounts = await db
-      .selectFrom('devIdpAccounts')
-      .select(['subject', 'name', 'email'])
-      .orderBy('createdAt')
-      .limit(12)
-      .execute();
+    const accounts = await listAccounts();
     return reply
       .type('text/html')
       .header('cache-control', 'no-store')
@@ -127,11 +143,7 @@ export async function mountDevIdp(
         // hands the app at sign-in is a name the app could store and show.
         const parsed = devAccountCreateSchema.safeParse({ name: body.name, email: body.email });
         if (!parsed.success) {
-          const accounts = await db
-            .selectFrom('devIdpAccounts')
-            .select(['subject', 'name', 'email'])
-            .limit(12)
-            .execute();
+          const accounts = await listAccounts();
           return reply
             .status(400)
             .type('text/html')
@@ -144,11 +156,20 @@ export async function mountDevIdp(
               }),
             );
         }
-        subject = `dev-${uuidv7()}`;
-        await db
-          .insertInto('devIdpAccounts')
-          .values({ subject, name: parsed.data.name, email: parsed.data.email })
-          .execute();
+        // An address that already has an account signs in as it (never a second account).
+        const existing = await db
+          .selectFrom('devIdpAccounts')
+          .select('subject')
+          .where(sql<string>`lower(email)`, '=', parsed.data.email.toLowerCase())
+          .orderBy('createdAt')
+          .executeTakeFirst();
+        subject = existing?.subject ?? `dev-${uuidv7()}`;
+        if (!existing) {
+          await db
+            .insertInto('devIdpAccounts')
+            .values({ subject, name: parsed.data.name, email: parsed.data.email })
+            .execute();
+        }
       }
       if (!subject)
         return reply
