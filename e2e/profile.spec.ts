@@ -109,8 +109,12 @@ test('edit profile shows every validation message and clears it on edit', async 
   await save.click();
   await expect(dialog.getByText('Location must be at most 80 characters')).toBeVisible();
 
-  // Cancel keeps the saved profile as it was.
+  // Cancel (after asking, since fields were changed) keeps the saved profile as it was.
   await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await page
+    .getByRole('dialog', { name: 'Discard your changes?' })
+    .getByRole('button', { name: 'Discard' })
+    .click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('heading', { name: /^Ivo Tester, \d+$/ })).toBeVisible();
 });
@@ -157,6 +161,12 @@ test('closing Edit Profile with unsaved changes asks first; untouched, it just c
   await ask.getByRole('button', { name: 'Keep editing' }).click();
   await expect(ask).toBeHidden();
   await expect(dialog.getByLabel('Bio')).toHaveValue('Half-typed thoughts');
+  // Escape on the question closes only the question.
+  await page.keyboard.press('Escape');
+  await expect(ask).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(ask).toBeHidden();
+  await expect(dialog).toBeVisible();
 
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await ask.getByRole('button', { name: 'Discard' }).click();

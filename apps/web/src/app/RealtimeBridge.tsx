@@ -1,10 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { forgetSession } from '../state/queries/session.ts';
+import type { SessionResponse } from '@heartline/domain';
+import { fetchSession, forgetSession, sessionKeys } from '../state/queries/session.ts';
 import { refetchAfterGap, routeEvent } from '../state/realtime/event-router.ts';
 import { realtimeClient } from '../state/realtime/socket-client.ts';
 import { useToast } from './ToastProvider.tsx';
+
+const SESSION_ENDED_TEXT = 'Your session has ended. Please sign in again.';
 
 /**
  * Connects the realtime client for the signed-in user and hands its events to the router.
@@ -24,7 +27,7 @@ export function RealtimeBridge({ userId }: { userId: string }) {
           notify: (type, message, duration) => toast.show(type, message, { duration }),
           sessionEnded: (reason) => {
             forgetSession(queryClient);
-            if (reason === 'expired') toast.info('Your session has ended. Please sign in again.');
+            if (reason === 'expired') toast.info(SESSION_ENDED_TEXT);
             void navigate('/auth', { replace: true });
           },
         }),
@@ -32,6 +35,19 @@ export function RealtimeBridge({ userId }: { userId: string }) {
       // Everything cached was the previous user's: start over, the session query first learns
       // who is signed in now and the provider restarts realtime for them.
       userChanged: () => void queryClient.resetQueries(),
+      // A socket closed by the server outlived its session (idle or absolute expiry): ask.
+      serverClosed: () => {
+        // A sign-out already told us (session.revoked comes before the close).
+        if (!queryClient.getQueryData<SessionResponse>(sessionKeys.session)?.user) return;
+        void fetchSession()
+          .then(({ user }) => {
+            if (user?.id === userId) return;
+            forgetSession(queryClient);
+            toast.info(SESSION_ENDED_TEXT);
+            void navigate('/auth', { replace: true });
+          })
+          .catch(() => undefined);
+      },
     });
     realtimeClient.start();
     return () => {

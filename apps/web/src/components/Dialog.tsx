@@ -44,6 +44,8 @@ export function Dialog({
       aria-labelledby={titleId}
       onCancel={(event) => {
         event.preventDefault();
+        // React hands a nested dialog's cancel to the outer one too: only the top one closes.
+        event.stopPropagation();
         onClose();
       }}
       onClick={(event) => {

@@ -19,6 +19,8 @@ export type RealtimeHandlers = {
   gap: () => void;
   /** The cookie now belongs to someone else (signed in as another user in another tab). */
   userChanged: () => void;
+  /** The server closed the socket without a sign-out event: its session may have expired. */
+  serverClosed: () => void;
 };
 
 const PRESENCE_INTERVAL_MS = 25_000;
@@ -86,11 +88,12 @@ export class RealtimeClient {
       this.cursor.connected();
     });
     socket.on('connect_error', () => this.dispatch({ type: 'failed' }));
-    socket.on('disconnect', () => {
+    socket.on('disconnect', (reason) => {
       this.stopPresence();
       this.clearResumeRetry();
       this.cursor.disconnected();
       this.dispatch({ type: 'disconnected' });
+      if (reason === 'io server disconnect') this.handlers?.serverClosed();
     });
     socket.io.on('reconnect_attempt', (attempt) => this.dispatch({ type: 'retrying', attempt }));
     // The typed socket narrows the listener to the envelope type; validation wants `unknown`.
