@@ -105,6 +105,13 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     },
   });
 
+  if (config.env === 'production' && config.trustProxy === false) {
+    // Behind a reverse proxy every request would seem to come from it: one client could then
+    // spend the per-address limits (sign-in, invitation lookups) for everyone.
+    app.log.warn(
+      'TRUST_PROXY is not set: X-Forwarded-For is ignored. Behind a reverse proxy, set it to the proxy addresses or a hop count.',
+    );
+  }
   registerErrorHandling(app);
   await registerCompression(app);
   await registerSecurity(app, {

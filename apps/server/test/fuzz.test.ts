@@ -230,7 +230,7 @@ describe(`issue 18: text inputs refuse control characters with a 400 naming the 
       const refused = ['a\u0000b', 'ab\u0007c', 'ab\u001b[2Jc', 'ab\u0085c'];
       // A URL cannot carry a lone surrogate (it is not UTF-8); a JSON body can.
       if (c.call('').method !== 'GET') refused.push('ab\ud800c');
-      if (c.name) refused.push('Eve\u202egnp', 'Eve\u2067x\u2069', 'Ann\nMarie');
+      if (c.name) refused.push('Eve\u202egnp', 'Eve\u202bx\u202c', 'Ann\nMarie');
       for (const value of refused) {
         const { cookie } = await freshUser();
         const res = await send({ ...c.call(value), cookie });

@@ -46,13 +46,17 @@ describe('hasDisallowedCharacters', () => {
     }
   });
 
-  it('refuses bidirectional embeddings, overrides and isolates in names only', () => {
-    const bidi = ['\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068'];
-    for (const c of [...bidi, '\u2069']) {
+  it('refuses bidirectional embeddings and overrides in names only', () => {
+    for (const c of ['\u202a', '\u202b', '\u202c', '\u202d', '\u202e']) {
       expect(hasDisallowedCharacters(`Eve${c}gnp.exe`, 'name')).toBe(true);
       expect(hasDisallowedCharacters(`Eve${c}gnp.exe`, 'line')).toBe(false);
       expect(hasDisallowedCharacters(`Eve${c}gnp.exe`, 'multiline')).toBe(false);
     }
+  });
+
+  it('allows the isolates that messaging apps wrap copied names in', () => {
+    expect(hasDisallowedCharacters('\u2068Ann Marie\u2069', 'name')).toBe(false);
+    expect(hasDisallowedCharacters('Eve\u2066x\u2069', 'name')).toBe(false);
   });
 
   it('keeps ordinary text in any script, spaces and punctuation', () => {
@@ -153,7 +157,6 @@ describe('every text input schema applies the rule', () => {
 
   it('names refuse bidirectional overrides and line breaks inside; edges are trimmed', () => {
     expect(nameError('Eve\u202egnp')).toBe(disallowedCharactersMessage('Name'));
-    expect(nameError('Eve\u2066x\u2069')).toBe(disallowedCharactersMessage('Name'));
     expect(nameError('Ann\nMarie')).toBe(disallowedCharactersMessage('Name'));
     expect(nameError('Ann\tMarie')).toBe(disallowedCharactersMessage('Name'));
     expect(nameError('  Ann Marie\n')).toBeNull();

@@ -9,8 +9,10 @@ import type { z } from 'zod';
  *   tab, line feed and carriage return.
  * - `line` (a location, a search): no control characters at all, and no line or paragraph
  *   separators (U+2028, U+2029).
- * - `name` (a person's name): as `line`, and no bidirectional embeddings, overrides or
- *   isolates (U+202A–U+202E, U+2066–U+2069), which can make a name read as something else.
+ * - `name` (a person's name): as `line`, and no bidirectional embeddings or overrides
+ *   (U+202A–U+202E), which can make a name read as something else ("Eve\u202Egnp.exe"
+ *   shows as "Eveexe.png"). Isolates (U+2066–U+2069) are allowed: they cannot reorder the
+ *   letters of a name, and apps such as WhatsApp wrap copied names in them.
  *
  * Every kind refuses lone surrogates (half of a UTF-16 pair: not a character, and not valid
  * UTF-8 once encoded). Control characters are the C0 set (U+0000–U+001F), DEL (U+007F) and the
@@ -24,7 +26,7 @@ const CONTROL_EXCEPT_WHITESPACE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F
 /** Whitespace controls and the Unicode line and paragraph separators. */
 const LINE_BREAKS_AND_TABS = /[\t\n\r\u2028\u2029]/;
 /** Bidirectional embeddings and overrides (LRE, RLE, PDF, LRO, RLO) and isolates (LRI…PDI). */
-const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/;
+const BIDI_CONTROLS = /[\u202A-\u202E]/;
 /** With the `u` flag a well-formed pair is one code point, so only a lone half matches. */
 const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
 

@@ -89,7 +89,9 @@ export function createResilientPool(
   config: pg.PoolConfig,
   onConnectionError: (err: Error) => void = throttledWarning(),
 ): pg.Pool {
-  const pool = new pg.Pool(config);
+  // A database host that stops answering (rather than refusing) fails a request in 5 s, not
+  // after the system's TCP timeout of minutes.
+  const pool = new pg.Pool({ connectionTimeoutMillis: 5_000, ...config });
   pool.on('connect', (client) => {
     client.on('error', onConnectionError);
   });

@@ -21,6 +21,8 @@ export async function registerCompression(app: FastifyInstance) {
   });
   await app.register(compress, {
     global: true,
+    // Answers only: request bodies are never decompressed (no second way in for input).
+    globalDecompression: false,
     encodings: ['br', 'gzip'],
     threshold: COMPRESS_MIN_BYTES,
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },

@@ -69,3 +69,31 @@ export class RateLimits {
     };
   }
 }
+
+/**
+ * The key of a client address for per-address limits. IPv4 as it is; IPv6 by its /64, the
+ * block one subscriber normally holds (counting single IPv6 addresses would give one host
+ * 2^64 buckets); an IPv4-mapped address as its IPv4.
+ */
+export function clientKey(ip: string): string {
+  const address = ip.split('%')[0] ?? ip;
+  if (!address.includes(':')) return address;
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address);
+  if (mapped) return mapped[1]!;
+  const compressed = address.includes('::');
+  const [head = '', tail = ''] = address.split('::');
+  const headGroups = head ? head.split(':') : [];
+  const tailGroups = compressed && tail ? tail.split(':') : [];
+  const groups = compressed
+    ? [
+        ...headGroups,
+        ...Array<string>(Math.max(0, 8 - headGroups.length - tailGroups.length)).fill('0'),
+        ...tailGroups,
+      ]
+    : address.split(':');
+  const prefix = groups
+    .slice(0, 4)
+    .map((g) => (Number.parseInt(g || '0', 16) || 0).toString(16))
+    .join(':');
+  return `${prefix}::/64`;
+}

@@ -11,7 +11,7 @@ import { NotFoundError } from '../../lib/errors.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { sessionStream } from '../../realtime/realtime.ts';
-import type { RateLimitRule, RateLimits } from '../../plugins/rate-limit.ts';
+import { clientKey, type RateLimitRule, type RateLimits } from '../../plugins/rate-limit.ts';
 import type { SessionCookie } from '../../plugins/session.ts';
 import type { Db } from '../../db/database.ts';
 import type { Transact } from '../events/events.outbox.ts';
@@ -99,7 +99,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
 
   app.get<{ Querystring: { returnTo?: string } }>(
     '/api/auth/google/start',
-    { preHandler: deps.limits.hook(rules.startPerIp, (r) => r.ip) },
+    { preHandler: deps.limits.hook(rules.startPerIp, (r) => clientKey(r.ip)) },
     async (request, reply) => {
       let auth;
       try {
@@ -163,7 +163,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
 
   const passwordGuard = async (request: FastifyRequest) => {
     if (!deps.passwordAuth) throw new NotFoundError();
-    await deps.limits.consume(rules.passwordPerIp, request.ip);
+    await deps.limits.consume(rules.passwordPerIp, clientKey(request.ip));
   };
 
   /**
@@ -180,7 +180,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
   app.post('/api/auth/password/signin', { preHandler: passwordGuard }, async (request, reply) => {
     const input = parseInput(passwordSignInSchema, request.body);
     // Unknown addresses are counted like known ones, so the limits do not tell them apart.
-    const pair = `${input.email}|${request.ip}`;
+    const pair = `${input.email}|${clientKey(request.ip)}`;
     await deps.limits.consume(rules.passwordPerAccountIp, pair);
     await deps.limits.consume(rules.passwordPerAccount, input.email);
     const userId = await passwords.signIn(input);

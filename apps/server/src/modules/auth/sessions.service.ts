@@ -135,12 +135,14 @@ export function createSessionsService(db: Db, opts: SessionsOptions) {
      */
     async endsAt(tokenHash: string): Promise<number | null> {
       const now = Date.now();
-      const row = await repo.findLive(tokenHash, new Date(now));
-      if (!row) {
-        cache.delete(tokenHash);
-        return null;
-      }
+      // Used here within the last second: the slid expiry may not be stored yet.
       const local = cache.get(tokenHash);
+      if (local && touched.has(tokenHash)) {
+        const ends = Math.min(local.expiresAt, local.idleExpiresAt);
+        if (ends > now) return ends;
+      }
+      const row = await repo.findLive(tokenHash, new Date(now));
+      if (!row) return null;
       const idle = Math.max(new Date(row.idleExpiresAt).getTime(), local?.idleExpiresAt ?? 0);
       const ends = Math.min(new Date(row.expiresAt).getTime(), idle);
       return ends > now ? ends : null;

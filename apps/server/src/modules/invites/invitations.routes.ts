@@ -12,7 +12,7 @@ import {
   type MyInvitation,
 } from '@heartline/domain';
 import { parseInput } from '../../lib/validate.ts';
-import type { RateLimitRule, RateLimits } from '../../plugins/rate-limit.ts';
+import { clientKey, type RateLimitRule, type RateLimits } from '../../plugins/rate-limit.ts';
 import { requireSession } from '../../plugins/session.ts';
 import type { InvitationsService } from './invitations.service.ts';
 
@@ -58,7 +58,7 @@ export function registerInvitationsRoutes(
   /** Public: the landing page of a shared link, signed in or not. */
   app.get('/api/invitations/:code', async (request): Promise<InvitationLookup> => {
     const code = codeOf(request.params);
-    await limits.consume(lookupRule, request.ip);
+    await limits.consume(lookupRule, clientKey(request.ip));
     return invitations.lookup(code, request.session?.userId ?? null);
   });
 

@@ -149,7 +149,12 @@ export function createNetworkRepository(db: Db, prepared: RunPrepared) {
         .values(row)
         .onConflict((oc) =>
           oc.columns(['reporterId', 'reportedId']).doUpdateSet({
-            details: sql<string>`left(reports.details || E'\n' || excluded.reason
+            // A real reason replaces the automatic one a block filed; the newest words are kept.
+            reason: sql<string>`case when reports.reason = 'blocked' then excluded.reason
+              else reports.reason end`,
+            context: sql<string>`case when reports.reason = 'blocked' then excluded.context
+              else reports.context end`,
+            details: sql<string>`right(reports.details || E'\n' || excluded.reason
               || case when excluded.details = '' then '' else ': ' || excluded.details end, ${REPORT_DETAILS_MAX})`,
             reportCount: sql<number>`reports.report_count + 1`,
             updatedAt: sql<Date>`now()`,

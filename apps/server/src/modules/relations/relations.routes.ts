@@ -10,6 +10,7 @@ import {
   type Ok,
   type PrivacySettings,
 } from '@heartline/domain';
+import { RateLimitError } from '../../lib/errors.ts';
 import { parseInput } from '../../lib/validate.ts';
 import type { RateLimitRule, RateLimits } from '../../plugins/rate-limit.ts';
 import { requireSession } from '../../plugins/session.ts';
@@ -17,7 +18,8 @@ import type { RelationsService } from './relations.service.ts';
 
 /**
  * Reports, blocks and unblocks count against one budget: a block files a report, so toggling a
- * block must not be a way around the report limit (issue 18).
+ * block must not be a way around the report limit (issue 18). Over the budget, reports and
+ * unblocks are refused and a block goes through without its report.
  */
 const safetyRule: RateLimitRule = {
   name: 'reports',
@@ -60,8 +62,16 @@ export function registerRelationsRoutes(
   app.post('/api/blocks/:userId', async (request): Promise<Ok> => {
     const { userId } = requireSession(request);
     const targetId = target(request.params);
-    await deps.limits.consume(safetyRule, userId);
-    await relations.block(userId, targetId);
+    // A block itself is never refused (someone harassed by many accounts must be able to block
+    // each one); over the budget it only files no report.
+    const fileReport = await deps.limits.consume(safetyRule, userId).then(
+      () => true,
+      (err: unknown) => {
+        if (err instanceof RateLimitError) return false;
+        throw err;
+      },
+    );
+    await relations.block(userId, targetId, { fileReport });
     return ok;
   });
   app.delete('/api/blocks/:userId', async (request): Promise<Ok> => {

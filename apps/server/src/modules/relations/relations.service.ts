@@ -81,7 +81,11 @@ export function createRelationsService(deps: {
      * Blocks: ends any friendship, withdraws open requests and favorites, files a report for the
      * moderators (the dialog promises it), and hides both people from each other.
      */
-    async block(userId: string, targetId: string): Promise<void> {
+    async block(
+      userId: string,
+      targetId: string,
+      opts: { fileReport: boolean } = { fileReport: true },
+    ): Promise<void> {
       const viewer = await me(userId);
       const target = await access.findForAction(viewer, targetId, 'block');
       const withdrawn = await graph.write(async (trx, record, emit) => {
@@ -94,17 +98,19 @@ export function createRelationsService(deps: {
         // Withdrawn requests leave both lists: to the sender it reads as a refusal, to the
         // recipient as a withdrawal (as cancelling does).
         const withdrawn = await people.cancelOpenRequestsBetween(trx, viewer.id, target.id);
-        await people.insertReport(
-          {
-            id: uuidv7(),
-            reporterId: viewer.id,
-            reportedId: target.id,
-            reason: 'blocked',
-            context: 'block',
-            details: '',
-          },
-          trx,
-        );
+        if (opts.fileReport) {
+          await people.insertReport(
+            {
+              id: uuidv7(),
+              reporterId: viewer.id,
+              reportedId: target.id,
+              reason: 'blocked',
+              context: 'block',
+              details: '',
+            },
+            trx,
+          );
+        }
         await record('block', viewer.seq, target.seq);
         for (const r of withdrawn) {
           emit(userRoom(r.fromUserId), 'request.rejected', { requestId: r.id }, viewer.id);

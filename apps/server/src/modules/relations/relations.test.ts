@@ -117,9 +117,11 @@ describe(`reports and blocks against flooding (${dbKind})`, () => {
       statuses.push(res.status);
       if (res.status === 429) break;
     }
-    // Reports, blocks and unblocks share the budget of 20 an hour.
-    expect(statuses.filter((s) => s === 200)).toHaveLength(20);
+    // Reports, blocks and unblocks share the budget of 20 an hour; past it a block still goes
+    // through (without its report) and the unblock after it is refused.
+    expect(statuses.filter((s) => s === 200)).toHaveLength(21);
     expect(statuses.at(-1)).toBe(429);
+    expect(statuses.length).toBe(22);
     const report = await sendJson(asMax, 'POST', '/api/reports', {
       userId: nia!.id,
       reason: 'spam',
@@ -129,6 +131,28 @@ describe(`reports and blocks against flooding (${dbKind})`, () => {
     const rows = await reportsOf(max!.id, nia!.id);
     expect(rows).toHaveLength(1);
     expect(rows[0]!.reportCount).toBe(10);
+    // Max still blocked Nia: the block past the budget took effect.
+    const blocks = await getJson<{ items: { userId: string }[] }>(asMax, '/api/blocks');
+    expect(blocks.body.items.map((b) => b.userId)).toEqual([nia!.id]);
+  });
+
+  it("lets a real reason replace a block's automatic one", async () => {
+    const [rae, sol] = await createPeople(world.db, ['Rae Reason', 'Sol Reason']);
+    const asRae = await browserFor(world.server, rae!);
+    expect((await sendJson(asRae, 'POST', `/api/blocks/${sol!.id}`)).status).toBe(200);
+    expect(
+      (
+        await sendJson(asRae, 'POST', '/api/reports', {
+          userId: sol!.id,
+          reason: 'harassment',
+          context: 'chat',
+          details: 'threats',
+        })
+      ).status,
+    ).toBe(201);
+    const [row] = await reportsOf(rae!.id, sol!.id);
+    expect(row).toMatchObject({ reason: 'harassment', reportCount: 2 });
+    expect(row!.details).toContain('harassment: threats');
   });
 
   it('keeps one report per pair: repeats add their reason and details, not rows', async () => {
