@@ -3,6 +3,7 @@ import { createClient, type RedisClientType } from 'redis';
 import { errorCodes, errorMessages, type ErrorBody, type PublicConfig } from '@heartline/domain';
 import type { Config } from './config.ts';
 import { openDatabase, type Db } from './db/database.ts';
+import { requestLogFields } from './lib/request-log.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { mountDevIdp } from './modules/auth/dev-idp.ts';
 import { createOidcClient, type OidcProviderSettings } from './modules/auth/oidc.client.ts';
@@ -91,7 +92,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   }
 
   const app = Fastify({
-    logger: deps.logger === false ? false : { level: config.logLevel },
+    logger:
+      deps.logger === false
+        ? false
+        : { level: config.logLevel, serializers: { req: requestLogFields } },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Refusals of the router itself (a malformed %-escape, a path parameter over 100
