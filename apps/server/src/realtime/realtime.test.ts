@@ -11,6 +11,7 @@ import {
 } from '../../test/harness.ts';
 import { TestBrowser } from '../../test/http-client.ts';
 import { listen } from '../../test/realtime-client.ts';
+import { CLIENT_EVENTS_PER_WINDOW, SOCKETS_PER_ACCOUNT } from './realtime.ts';
 import { signIn } from '../../test/sign-in.ts';
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -88,6 +89,52 @@ describe(`realtime channel (${dbKind})`, () => {
     expect(ok).toMatchObject({ ok: true });
     const bad = await s.emitWithAck('presence.ping', { at: 'soon' } as unknown as { at: number });
     expect(bad).toEqual({ ok: false, error: 'VALIDATION_FAILED' });
+  });
+
+  it('answers a flood of client events RATE_LIMITED past a handful, and closes a socket far past', async () => {
+    const fay = await userAndCookie(server, 'Fay Flood');
+    const s = open(server, fay.cookie);
+    sockets.push(s);
+    await connected(s);
+    const answers = await Promise.all(
+      Array.from({ length: CLIENT_EVENTS_PER_WINDOW + 10 }, (_, i) =>
+        s.emitWithAck('presence.ping', { at: i }),
+      ),
+    );
+    expect(answers.filter((a) => a.ok)).toHaveLength(CLIENT_EVENTS_PER_WINDOW);
+    expect(answers.filter((a) => !a.ok)).toEqual(
+      Array(10).fill({ ok: false, error: 'RATE_LIMITED' }),
+    );
+    const closed = new Promise<string>((resolve) =>
+      s.on('disconnect', (reason) => resolve(reason)),
+    );
+    for (let i = 0; i < 10 * CLIENT_EVENTS_PER_WINDOW; i++)
+      s.emit('presence.ping', { at: i }, () => undefined);
+    expect(await closed).toBe('io server disconnect');
+  });
+
+  it('lets one account hold a bounded number of sockets', async () => {
+    const gus = await userAndCookie(server, 'Gus Many');
+    const mine: ClientSocket[] = [];
+    for (let i = 0; i < SOCKETS_PER_ACCOUNT; i++) {
+      const s = open(server, gus.cookie);
+      mine.push(s);
+      sockets.push(s);
+      await connected(s);
+    }
+    const extra = open(server, gus.cookie);
+    sockets.push(extra);
+    expect(await refused(extra)).toBe('too_many_connections');
+    // Another account is not affected; closing one makes room again.
+    const hal = await userAndCookie(server, 'Hal Other');
+    const other = open(server, hal.cookie);
+    sockets.push(other);
+    await connected(other);
+    mine[0]!.disconnect();
+    await new Promise((r) => setTimeout(r, 100));
+    const again = open(server, gus.cookie);
+    sockets.push(again);
+    await connected(again);
   });
 
   it('refuses handshakes without a session, with a forged one, or from another origin', async () => {

@@ -25,6 +25,16 @@ type SocketData = {
   endsAt: number;
 };
 
+/** Sockets one account may hold open on one instance (issue 18: 300 all connected). */
+export const SOCKETS_PER_ACCOUNT = 20;
+/**
+ * Client events one socket may send per window (pings every 25 s and a resume now and then need
+ * a handful); beyond, they are answered RATE_LIMITED, and a socket far beyond is closed.
+ */
+export const CLIENT_EVENTS_PER_WINDOW = 30;
+const CLIENT_EVENTS_WINDOW_MS = 10_000;
+const CLIENT_EVENTS_CLOSE_AT = 10 * CLIENT_EVENTS_PER_WINDOW;
+
 /** How often open sockets are checked against their sessions' end (issue 18: within ~1 s). */
 const SESSION_CHECK_MS = 1_000;
 export type RealtimeServer = Server<
@@ -67,6 +77,9 @@ export function createRealtime(server: http.Server, deps: RealtimeDeps): Realtim
       .resolve(token)
       .then((info) => {
         if (!info) return next(new Error('unauthorized'));
+        // One account holds a bounded number of sockets on an instance (tabs and devices).
+        const open = io.of('/').adapter.rooms.get(userRoom(info.userId))?.size ?? 0;
+        if (open >= SOCKETS_PER_ACCOUNT) return next(new Error('too_many_connections'));
         socket.data = { userId: info.userId, sessionKey: info.tokenHash, endsAt: info.endsAt };
         next();
       })
@@ -104,8 +117,22 @@ export function createRealtime(server: http.Server, deps: RealtimeDeps): Realtim
     const streams = [userRoom(socket.data.userId), sessionStream(socket.data.sessionKey)];
     void socket.join(streams);
     let resuming = false;
+    // A fixed window per socket: enough for any real client, a wall for a flood.
+    let windowStart = Date.now();
+    let inWindow = 0;
+    const allowed = (): boolean => {
+      const now = Date.now();
+      if (now - windowStart >= CLIENT_EVENTS_WINDOW_MS) {
+        windowStart = now;
+        inWindow = 0;
+      }
+      inWindow++;
+      if (inWindow > CLIENT_EVENTS_CLOSE_AT) socket.disconnect(true);
+      return inWindow <= CLIENT_EVENTS_PER_WINDOW;
+    };
     socket.on('presence.ping', (payload, ack) => {
       if (typeof ack !== 'function') return;
+      if (!allowed()) return ack({ ok: false, error: 'RATE_LIMITED' });
       const parsed = clientEvents['presence.ping'].safeParse(payload);
       ack(
         parsed.success ? { ok: true, at: Date.now() } : { ok: false, error: 'VALIDATION_FAILED' },
@@ -113,6 +140,7 @@ export function createRealtime(server: http.Server, deps: RealtimeDeps): Realtim
     });
     socket.on('stream.resume', (payload, ack) => {
       if (typeof ack !== 'function') return;
+      if (!allowed()) return ack({ ok: false, error: 'RATE_LIMITED' });
       const parsed = clientEvents['stream.resume'].safeParse(payload);
       if (!parsed.success) return ack({ ok: false, error: 'VALIDATION_FAILED' });
       // One resume at a time per socket: a client cannot queue up database work.
