@@ -7,6 +7,7 @@ import {
   signInAsNew,
 } from './helpers.ts';
 import { gradientPng } from './fixtures/images.ts';
+import { toast } from './network-helpers.ts';
 
 const invalidType = 'Invalid file type. Please use JPEG, PNG, WebP, or GIF.';
 
@@ -36,6 +37,7 @@ test('a chosen photo uploads with progress, then the profile shows it', async ({
   await page.locator('input[type=file]').setInputFiles(portraitJpeg);
   await expect(page.getByRole('progressbar', { name: 'Upload progress' })).toBeVisible();
   await expect(page.getByText('Upload successful!')).toBeVisible({ timeout: 15_000 });
+  await expect(toast(page, 'Profile photo uploaded successfully!')).toBeVisible();
   await expect(page).toHaveURL(/\/profile$/);
   const url = await currentPhotoUrl(page);
   expect(url).toMatch(/^\/media\//);
@@ -87,6 +89,8 @@ test('the camera captures, previews and saves a photo', async ({ page }) => {
   await page.getByRole('button', { name: 'Take photo' }).click();
   await page.getByRole('button', { name: 'Like! - Save!' }).click();
   await expect(page.getByText('Upload successful!')).toBeVisible({ timeout: 15_000 });
+  // spec/1 §8: a camera shot is "saved".
+  await expect(toast(page, 'Profile photo saved successfully!')).toBeVisible();
   await expect(page).toHaveURL(/\/profile$/);
   await expect.poll(() => currentPhotoUrl(page)).toMatch(/^\/media\//);
   await expect(heroImage(page)).toBeVisible();

@@ -1,5 +1,7 @@
+import { photoMessages } from '@heartline/domain';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useToast } from '../../app/ToastProvider.tsx';
 import { ArrowLeftIcon, PersonIcon } from '../../components/Icons.tsx';
 import { CameraIcon, ImageIcon } from '../../components/ProfileIcons.tsx';
 import { usePhotoUpload } from '../../state/queries/photos.ts';
@@ -19,16 +21,23 @@ export function PhotoUploadScreen() {
   const navigate = useNavigate();
   const { state, upload } = usePhotoUpload();
   const [camera, setCamera] = useState(false);
-  const picker = useFilePicker((file) => void upload(file));
+  // The spec's two success texts: a camera shot is "saved", a chosen file "uploaded".
+  const [fromCamera, setFromCamera] = useState(false);
+  const toast = useToast();
+  const picker = useFilePicker((file) => {
+    setFromCamera(false);
+    void upload(file);
+  });
   const busy = state.status === 'working';
   const currentPhoto = profile.data?.photo?.url ?? me?.photoUrl ?? null;
   const shownPhoto = state.status === 'done' ? state.url : currentPhoto;
 
   useEffect(() => {
     if (state.status !== 'done') return;
+    toast.success(fromCamera ? photoMessages.savedToast : photoMessages.uploadedToast);
     const timer = setTimeout(() => void navigate('/profile'), RETURN_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [state.status, navigate]);
+  }, [state.status, navigate, toast, fromCamera]);
 
   if (camera) {
     return (
@@ -37,6 +46,7 @@ export function PhotoUploadScreen() {
         onCancel={() => setCamera(false)}
         onSave={(photo) => {
           setCamera(false);
+          setFromCamera(true);
           void upload(photo);
         }}
       />
