@@ -6,6 +6,7 @@ import { createSessionsService } from '../src/modules/auth/sessions.service.ts';
 import { dbKind, redisUrl, useTestServer } from './harness.ts';
 import { TestBrowser, form } from './http-client.ts';
 import { createPeople, type Person } from './network-fixtures.ts';
+import { routeTable } from './route-table.ts';
 
 /**
  * Issue 18, item 8: no input produces a 5xx. Text inputs refuse control characters (and names
@@ -279,22 +280,6 @@ describe(`issue 18: text inputs refuse control characters with a 400 naming the 
 // ---------------------------------------------------------------------------------------------
 // The fuzz over the route table
 // ---------------------------------------------------------------------------------------------
-
-/** The route table as Fastify holds it (the access matrix's reading of `printRoutes`). */
-function routeTable(fastify: FastifyInstance): string[] {
-  const routes: string[] = [];
-  const parents: string[] = [];
-  for (const line of fastify.printRoutes({ commonPrefix: false }).split('\n')) {
-    const node = /^((?:│ {3}| {4})*)[├└]── (.+?)(?: \(([A-Z, ]+)\))?$/.exec(line);
-    if (!node) continue;
-    const depth = node[1]!.length / 4;
-    const path = (parents[depth - 1] ?? '') + node[2]!;
-    parents.length = depth;
-    parents.push(path);
-    for (const method of node[3]?.split(', ') ?? []) routes.push(`${method} ${path}`);
-  }
-  return routes;
-}
 
 /** Routes outside the fuzz, by prefix or exactly, and why. */
 const SKIPPED: Record<string, string> = {

@@ -16,6 +16,15 @@ export type RateLimitRule = {
   message: (retryAfterSeconds: number) => string;
 };
 
+/** A rule from one of the domain's limits (`{ points, windowMs }`) and its message. */
+export function limitRule(
+  name: string,
+  limit: { readonly points: number; readonly windowMs: number },
+  message: RateLimitRule['message'],
+): RateLimitRule {
+  return { name, points: limit.points, durationSec: limit.windowMs / 1000, message };
+}
+
 /**
  * Rate limits shared by every route that needs one. Counters live in Redis when it is
  * configured (so all instances share them), else in this process.

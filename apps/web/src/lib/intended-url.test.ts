@@ -9,16 +9,7 @@ import {
   signInStartUrl,
 } from './intended-url.ts';
 import { storageKeys } from './storage-keys.ts';
-
-function memoryStore() {
-  const map = new Map<string, string>();
-  return {
-    getItem: (k: string) => map.get(k) ?? null,
-    setItem: (k: string, v: string) => void map.set(k, v),
-    removeItem: (k: string) => void map.delete(k),
-    map,
-  };
-}
+import { memoryStore } from './memory-store.test-support.ts';
 
 describe('gateDecision', () => {
   const signedOut = (pathname: string, search = '') =>

@@ -2,18 +2,9 @@ import type { OnboardingProfile } from '@heartline/domain';
 import { describe, expect, it } from 'vitest';
 import { onboardingRedirect } from './onboarding-gate.ts';
 import { clearOnboarding, readOnboarding, toStep, writeOnboarding } from './onboarding-store.ts';
+import { memoryStore } from './memory-store.test-support.ts';
 
 const USER = '0190d6a0-0000-7000-8000-000000000001';
-
-function memoryStore() {
-  const map = new Map<string, string>();
-  return {
-    map,
-    getItem: (k: string) => map.get(k) ?? null,
-    setItem: (k: string, v: string) => void map.set(k, v),
-    removeItem: (k: string) => void map.delete(k),
-  };
-}
 
 describe('onboarding record', () => {
   it('round-trips the step and the draft per user', () => {

@@ -8,16 +8,7 @@ import {
   type PendingInvite,
 } from './pending-invite.ts';
 import { storageKeys } from './storage-keys.ts';
-
-function memoryStore() {
-  const map = new Map<string, string>();
-  return {
-    getItem: (k: string) => map.get(k) ?? null,
-    setItem: (k: string, v: string) => void map.set(k, v),
-    removeItem: (k: string) => void map.delete(k),
-    map,
-  };
-}
+import { memoryStore } from './memory-store.test-support.ts';
 
 const ana = {
   inviteCode: 'q3Xk9_Zb0aLmN7pQr2StUv',

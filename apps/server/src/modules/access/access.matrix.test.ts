@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -11,6 +10,7 @@ import {
 import { TestBrowser } from '../../../test/http-client.ts';
 import { befriend, browserFor, createPeople, type Person } from '../../../test/network-fixtures.ts';
 import { noisyImage } from '../photos/photos.test-support.ts';
+import { routeTable } from '../../../test/route-table.ts';
 
 /**
  * Route × actor authorization matrix (DESIGN.md §4, docs/API-network.md): every registered
@@ -220,22 +220,6 @@ async function photoForm(): Promise<FormData> {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(await jpeg)], { type: 'image/jpeg' }), 'me.jpg');
   return form;
-}
-
-/** The route table as Fastify holds it: `METHOD /path` for every registered route. */
-function routeTable(app: FastifyInstance): string[] {
-  const routes: string[] = [];
-  const parents: string[] = [];
-  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
-    const node = /^((?:│ {3}| {4})*)[├└]── (.+?)(?: \(([A-Z, ]+)\))?$/.exec(line);
-    if (!node) continue;
-    const depth = node[1]!.length / 4;
-    const path = (parents[depth - 1] ?? '') + node[2]!;
-    parents.length = depth;
-    parents.push(path);
-    for (const method of node[3]?.split(', ') ?? []) routes.push(`${method} ${path}`);
-  }
-  return routes;
 }
 
 /**

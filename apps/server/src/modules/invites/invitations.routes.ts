@@ -12,23 +12,21 @@ import {
   type MyInvitation,
 } from '@heartline/domain';
 import { parseInput } from '../../lib/validate.ts';
-import { clientKey, type RateLimitRule, type RateLimits } from '../../plugins/rate-limit.ts';
+import { limitRule, clientKey, type RateLimits } from '../../plugins/rate-limit.ts';
 import { requireSession } from '../../plugins/session.ts';
 import type { InvitationsService } from './invitations.service.ts';
 
-const lookupRule: RateLimitRule = {
-  name: 'invite-lookup',
-  points: INVITE_LOOKUP_LIMIT.points,
-  durationSec: INVITE_LOOKUP_LIMIT.windowMs / 1000,
-  message: () => inviteMessages.tooManyLookups,
-};
+const lookupRule = limitRule(
+  'invite-lookup',
+  INVITE_LOOKUP_LIMIT,
+  () => inviteMessages.tooManyLookups,
+);
 
-const createRule: RateLimitRule = {
-  name: 'invite-create',
-  points: INVITATION_CREATE_LIMIT.points,
-  durationSec: INVITATION_CREATE_LIMIT.windowMs / 1000,
-  message: () => inviteMessages.tooManyCreated,
-};
+const createRule = limitRule(
+  'invite-create',
+  INVITATION_CREATE_LIMIT,
+  () => inviteMessages.tooManyCreated,
+);
 
 /** Invitation links and the public lookup (docs/API-invitations.md). */
 export function registerInvitationsRoutes(

@@ -12,7 +12,7 @@ import {
 } from '@heartline/domain';
 import { RateLimitError } from '../../lib/errors.ts';
 import { parseInput } from '../../lib/validate.ts';
-import type { RateLimitRule, RateLimits } from '../../plugins/rate-limit.ts';
+import { limitRule, type RateLimits } from '../../plugins/rate-limit.ts';
 import { requireSession } from '../../plugins/session.ts';
 import type { RelationsService } from './relations.service.ts';
 
@@ -21,12 +21,7 @@ import type { RelationsService } from './relations.service.ts';
  * block must not be a way around the report limit (issue 18). Over the budget, reports and
  * unblocks are refused and a block goes through without its report.
  */
-const safetyRule: RateLimitRule = {
-  name: 'reports',
-  points: REPORT_LIMIT.points,
-  durationSec: REPORT_LIMIT.windowMs / 1000,
-  message: () => networkMessages.tooManySafetyActions,
-};
+const safetyRule = limitRule('reports', REPORT_LIMIT, () => networkMessages.tooManySafetyActions);
 
 /** Row actions on another person and the own path privacy (docs/API-network.md). */
 export function registerRelationsRoutes(

@@ -20,7 +20,7 @@ import {
   UnauthorizedError,
   ValidationError,
 } from '../../lib/errors.ts';
-import type { RateLimitRule, RateLimits } from '../../plugins/rate-limit.ts';
+import { limitRule, type RateLimits } from '../../plugins/rate-limit.ts';
 import type { Access } from '../access/access.service.ts';
 import type { Emit, Transact } from '../events/events.outbox.ts';
 import type { Graph, RecordChange } from '../graph/graph.service.ts';
@@ -28,12 +28,11 @@ import type { NetworkRepository, UserRef } from '../network/network.repository.t
 import { presentRequest, type Party } from './requests.presenter.ts';
 import type { RequestRow, RequestsRepository } from './requests.repository.ts';
 
-export const connectionRequestRule: RateLimitRule = {
-  name: 'connection-requests',
-  points: CONNECTION_REQUEST_LIMIT.points,
-  durationSec: CONNECTION_REQUEST_LIMIT.windowMs / 1000,
-  message: () => networkMessages.tooManyRequests,
-};
+export const connectionRequestRule = limitRule(
+  'connection-requests',
+  CONNECTION_REQUEST_LIMIT,
+  () => networkMessages.tooManyRequests,
+);
 
 /** The invite chain's steps after the first (the rest are ordinary request actions). */
 export type ChainAction = Extract<

@@ -6,16 +6,13 @@ import {
   type TrustVerification,
 } from '@heartline/domain';
 import { NotFoundError } from '../../lib/errors.ts';
-import type { RateLimitRule, RateLimits } from '../../plugins/rate-limit.ts';
+import { limitRule, type RateLimits } from '../../plugins/rate-limit.ts';
 import { requireSession } from '../../plugins/session.ts';
 import type { TrustService } from './trust.service.ts';
 
-export const trustRecalcRule: RateLimitRule = {
-  name: 'trust-recalc',
-  points: TRUST_RECALC_LIMIT.points,
-  durationSec: TRUST_RECALC_LIMIT.windowMs / 1000,
-  message: (retry) => trustMessages.rateLimited(Math.max(1, Math.ceil(retry / 60))),
-};
+export const trustRecalcRule = limitRule('trust-recalc', TRUST_RECALC_LIMIT, (retry) =>
+  trustMessages.rateLimited(Math.max(1, Math.ceil(retry / 60))),
+);
 
 export type TrustRoutesDeps = {
   trust: TrustService;
