@@ -49,7 +49,12 @@ import { RateLimits } from './plugins/rate-limit.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSession, sessionCookie } from './plugins/session.ts';
 import { registerWeb } from './plugins/web.ts';
+import { createPresence, memoryPresenceStore, redisPresenceStore } from './realtime/presence.ts';
 import { createRealtime, type RealtimeServer } from './realtime/realtime.ts';
+import { createChatRepository } from './modules/chat/chat.repository.ts';
+import { registerChatRoutes } from './modules/chat/chat.routes.ts';
+import { createChatService } from './modules/chat/chat.service.ts';
+import { registerChatSocket } from './modules/chat/chat.socket.ts';
 
 export type App = {
   app: FastifyInstance;
@@ -172,7 +177,17 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   // The event spine: services write events with their changes (outbox), the dispatcher
   // delivers committed ones through the socket server, clients resume by sequence.
   const events = createEventsRepository(db);
-  const io = createRealtime(app.server, { sessions, jar, origin: config.origin, events, redis });
+  const presence = createPresence(
+    redis ? redisPresenceStore(redis.pub, config.redisPrefix) : memoryPresenceStore(),
+  );
+  const io = createRealtime(app.server, {
+    sessions,
+    jar,
+    origin: config.origin,
+    events,
+    presence,
+    redis,
+  });
   const onError = (err: unknown) => app.log.error({ err }, 'spine');
   const dispatcher = createDispatcher({
     repo: events,
@@ -267,9 +282,19 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   registerUsersRoutes(app, { profile });
   registerOnboardingRoutes(app, profile);
   registerNetworkRoutes(app, createNetworkService({ graph, people: cache, repo: people }));
+  const chat = createChatService({
+    repo: createChatRepository(db),
+    access,
+    transact,
+    findUser: (userId) => people.findUser(userId),
+  });
+  registerChatRoutes(app, chat);
+  registerChatSocket(io, { chat, limits, presence });
   registerRelationsRoutes(app, {
     relations: createRelationsService({ graph, people, access, countsChanged }),
     limits,
+    keepEvidence: (reportId, reporterId, reportedId, messageIds) =>
+      chat.keepEvidence(reportId, reporterId, reportedId, messageIds),
   });
   registerTrustRoutes(app, {
     trust,

@@ -314,6 +314,9 @@ const BODIES: Record<string, () => Record<string, unknown>> = {
     details: 'Details',
   }),
   'POST /api/connection-requests': () => ({ toUserId: other.id }),
+  'POST /api/chats': () => ({ userId: other.id }),
+  'POST /api/chats/:chatId/read': () => ({ seq: 1 }),
+  'PUT /api/chats/:chatId/mute': () => ({ muted: true }),
   'POST /api/invitations': () => ({ maxUses: 5, expiresAt: future(), message: 'Join me' }),
   'POST /api/auth/password/signup': () => ({
     email: '{unique}@example.test',
@@ -334,16 +337,29 @@ const BODIES: Record<string, () => Record<string, unknown>> = {
 const QUERIES: Record<string, Record<string, string>> = {
   'GET /api/network': { tab: 'all', q: 'a' },
   'GET /api/network/connections': { tab: 'all', limit: '5', q: 'a' },
+  'GET /api/chats/:chatId/messages': { before: '5', limit: '10' },
   'GET /api/auth/google/start': { returnTo: '/profile' },
   'GET /api/auth/callback': { code: 'x', state: 'y' },
 };
 /** Keys tried on every GET route (those some route reads, and one nobody reads). */
-const QUERY_KEYS = ['tab', 'cursor', 'limit', 'q', 'returnTo', 'code', 'state', 'x'];
+const QUERY_KEYS = [
+  'tab',
+  'cursor',
+  'limit',
+  'q',
+  'returnTo',
+  'code',
+  'state',
+  'before',
+  'after',
+  'x',
+];
 
 /** What a path parameter stands for when it is not the input under test. */
 const PARAMS: Record<string, () => string> = {
   userId: () => other.id,
   id: () => uuidv7(),
+  chatId: () => uuidv7(),
   code: () => otherCode,
   key: () => 'missing.webp',
 };
@@ -632,6 +648,12 @@ const ROUTES = [
   'GET /api/trust/me',
   'POST /api/trust/recalculate',
   'GET /api/trust/verify',
+  'GET /api/chats',
+  'POST /api/chats',
+  'GET /api/chats/:chatId',
+  'GET /api/chats/:chatId/messages',
+  'POST /api/chats/:chatId/read',
+  'PUT /api/chats/:chatId/mute',
   'GET /api/invitations',
   'POST /api/invitations',
   'GET /api/invitations/me',

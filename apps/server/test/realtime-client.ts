@@ -103,3 +103,20 @@ export function listen(
     },
   };
 }
+
+/** What the server acknowledges for client event `E`. */
+export type AckOf<E extends keyof ClientToServerEvents> = Parameters<
+  Parameters<ClientToServerEvents[E]>[1]
+>[0];
+
+/** Emits a client event and waits for its acknowledgement (typed; 5 s timeout). */
+export function ask<E extends keyof ClientToServerEvents>(
+  socket: ClientSocket,
+  event: E,
+  payload: Parameters<ClientToServerEvents[E]>[0],
+): Promise<AckOf<E>> {
+  const timed = socket.timeout(5000) as unknown as {
+    emitWithAck: (event: string, payload: unknown) => Promise<AckOf<E>>;
+  };
+  return timed.emitWithAck(event, payload);
+}

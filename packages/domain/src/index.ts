@@ -15,3 +15,4 @@ export * from './trust.ts';
 export * from './network.ts';
 export * from './invitations.ts';
 export * from './text.ts';
+export * from './chat.ts';

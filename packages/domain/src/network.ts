@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REPORT_EVIDENCE_MAX } from './chat.ts';
 import { safeText } from './text.ts';
 import { TRUST_FORMULA_TEXT } from './trust.ts';
 
@@ -282,6 +283,11 @@ export const createReportSchema = z.strictObject({
     .max(1000, 'Details must be at most 1000 characters')
     .trim()
     .superRefine(safeText('Details', 'multiline'))
+    .optional(),
+  /** Messages of the chat with the reported person, kept as evidence for the moderators. */
+  messageIds: z
+    .array(uuid)
+    .max(REPORT_EVIDENCE_MAX, `At most ${REPORT_EVIDENCE_MAX} messages can be attached`)
     .optional(),
 });
 export type CreateReportInput = z.input<typeof createReportSchema>;

@@ -1,4 +1,16 @@
 import { z } from 'zod';
+import {
+  deliveredSchema,
+  messageViewSchema,
+  presenceSchema,
+  presenceWatchSchema,
+  sendMessageSchema,
+  typingSchema,
+  typingSignalSchema,
+  type Presence,
+  type SendAck,
+  type TypingSignal,
+} from './chat.ts';
 import { connectionRequestViewSchema } from './network.ts';
 
 /**
@@ -55,6 +67,21 @@ export const serverEvents = {
   /** Silent list refresh: a disconnect does not notify (spec/2 §2), so never toast these. */
   'friendship.created': z.object({ userId: z.uuid() }),
   'friendship.removed': z.object({ userId: z.uuid() }),
+  // Chat (issue 13). To both members' streams: the sender's other devices show it too.
+  'message.created': z.object({ message: messageViewSchema }),
+  /**
+   * A member's delivered or read position moved (to the other member for ticks, and to the
+   * member's own stream so their other devices clear the unread count).
+   */
+  'chat.receipt': z.object({
+    chatId: z.uuid(),
+    userId: z.uuid(),
+    deliveredSeq: z.number().int().min(0),
+    readSeq: z.number().int().min(0),
+    readAt: z.string().nullable(),
+  }),
+  /** The chat changed otherwise (muted, became a match chat, can no longer be messaged). */
+  'chat.updated': z.object({ chatId: z.uuid() }),
 } as const;
 
 /**
@@ -81,7 +108,12 @@ export const RESUME_MAX_EVENTS = 500;
 const RESUME_MAX_STREAMS = 8;
 
 export const clientEvents = {
-  'presence.ping': z.object({ at: z.number().int() }),
+  /** `visible`: the app is on screen (counts as activity for presence). */
+  'presence.ping': z.object({ at: z.number().int(), visible: z.boolean().optional() }),
+  'message.send': sendMessageSchema,
+  'chat.delivered': deliveredSchema,
+  'chat.typing': typingSchema,
+  'presence.watch': presenceWatchSchema,
   /** The last seq the client applied per stream; streams it never saw are left out. */
   'stream.resume': z.object({
     streams: z
@@ -107,14 +139,35 @@ export type ResumeAck =
   | { ok: true; events: StreamEvent[]; heads: Record<string, number>; outdated: string[] }
   | { ok: false; error: string };
 
+/** The answer to `presence.watch`: what is known now of each person that may be watched. */
+export type PresenceAck = { ok: true; presence: Presence[] } | { ok: false; error: string };
+
 export type ServerToClientEvents = {
   event: (event: StreamEvent) => void;
+  /** Live and unstored: missing one loses nothing (they expire on their own). */
+  typing: (signal: TypingSignal) => void;
+  presence: (presence: Presence) => void;
 };
+
+export const liveSignals = { typing: typingSignalSchema, presence: presenceSchema } as const;
 export type ClientToServerEvents = {
   'presence.ping': (payload: ClientEventPayload<'presence.ping'>, ack: (res: Ack) => void) => void;
   'stream.resume': (
     payload: ClientEventPayload<'stream.resume'>,
     ack: (res: ResumeAck) => void,
+  ) => void;
+  'message.send': (
+    payload: ClientEventPayload<'message.send'>,
+    ack: (res: SendAck) => void,
+  ) => void;
+  'chat.delivered': (
+    payload: ClientEventPayload<'chat.delivered'>,
+    ack: (res: Ack) => void,
+  ) => void;
+  'chat.typing': (payload: ClientEventPayload<'chat.typing'>, ack: (res: Ack) => void) => void;
+  'presence.watch': (
+    payload: ClientEventPayload<'presence.watch'>,
+    ack: (res: PresenceAck) => void,
   ) => void;
 };
 

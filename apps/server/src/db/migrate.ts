@@ -7,6 +7,7 @@ import * as m0004 from './migrations/0004-photos-keys-and-job-failures.ts';
 import * as m0005 from './migrations/0005-events.ts';
 import * as m0006 from './migrations/0006-invitations.ts';
 import * as m0007 from './migrations/0007-reports-once-per-pair.ts';
+import * as m0008 from './migrations/0008-chats.ts';
 
 /** Every migration, in order. Listed statically so bundling or a missing file cannot skip one. */
 const migrations: Record<string, Migration> = {
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '0005-events': m0005,
   '0006-invitations': m0006,
   '0007-reports-once-per-pair': m0007,
+  '0008-chats': m0008,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

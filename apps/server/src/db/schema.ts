@@ -200,6 +200,46 @@ export interface EventStreamsTable {
   lastSeq: string;
 }
 
+export interface ChatsTable {
+  id: string;
+  userLow: string;
+  userHigh: string;
+  kind: Generated<string>;
+  lastSeq: Generated<string>;
+  lastMessageAt: Timestamp | null;
+  createdAt: GeneratedTimestamp;
+}
+
+export interface ChatMembersTable {
+  userId: string;
+  chatId: string;
+  deliveredSeq: Generated<string>;
+  readSeq: Generated<string>;
+  muted: Generated<boolean>;
+}
+
+export interface MessagesTable {
+  id: string;
+  chatId: string;
+  seq: string;
+  senderId: string | null;
+  clientId: string | null;
+  kind: Generated<string>;
+  content: string;
+  createdAt: GeneratedTimestamp;
+  readAt: Timestamp | null;
+}
+
+export interface ReportEvidenceTable {
+  reportId: string;
+  messageId: string;
+  chatId: string;
+  senderId: string | null;
+  content: string;
+  sentAt: Timestamp;
+  addedAt: GeneratedTimestamp;
+}
+
 export interface Database {
   users: UsersTable;
   oauthIdentities: OauthIdentitiesTable;
@@ -221,4 +261,8 @@ export interface Database {
   graphChanges: GraphChangesTable;
   events: EventsTable;
   eventStreams: EventStreamsTable;
+  chats: ChatsTable;
+  chatMembers: ChatMembersTable;
+  messages: MessagesTable;
+  reportEvidence: ReportEvidenceTable;
 }

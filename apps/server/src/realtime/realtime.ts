@@ -1,7 +1,7 @@
 import type http from 'node:http';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { RedisClientType } from 'redis';
-import { Server } from 'socket.io';
+import { Server, type Socket } from 'socket.io';
 import {
   clientEvents,
   parseStreamEvent,
@@ -17,6 +17,7 @@ import type { SessionsService } from '../modules/auth/sessions.service.ts';
 import type { EventsRepository } from '../modules/events/events.repository.ts';
 import { sha256 } from '../lib/tokens.ts';
 import type { SessionCookie } from '../plugins/session.ts';
+import { presenceRoom, type PresenceTracker } from './presence.ts';
 
 type SocketData = {
   userId: string;
@@ -44,11 +45,26 @@ export type RealtimeServer = Server<
   SocketData
 >;
 
+export type RealtimeSocket = Socket<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  Record<string, never>,
+  SocketData
+>;
+
+/** Each socket's share of the client-event window, for handlers registered elsewhere (chat). */
+const budgets = new WeakMap<RealtimeSocket, () => boolean>();
+/** Counts one client event of `socket`: false when over its window (answer RATE_LIMITED). */
+export function allowClientEvent(socket: RealtimeSocket): boolean {
+  return budgets.get(socket)?.() ?? false;
+}
+
 export type RealtimeDeps = {
   sessions: SessionsService;
   jar: SessionCookie;
   origin: string;
   events: EventsRepository;
+  presence: PresenceTracker;
   redis?: { pub: RedisClientType; sub: RedisClientType; prefix: string } | undefined;
 };
 
@@ -130,13 +146,25 @@ export function createRealtime(server: http.Server, deps: RealtimeDeps): Realtim
       if (inWindow > CLIENT_EVENTS_CLOSE_AT) socket.disconnect(true);
       return inWindow <= CLIENT_EVENTS_PER_WINDOW;
     };
+    budgets.set(socket, allowed);
+    const { userId } = socket.data;
+    // Presence: an open socket is "connected", a visible app or a message "active"; watchers
+    // hear only the changes they can see (presence.ts).
+    const announce = (presence: Awaited<ReturnType<PresenceTracker['seen']>>) => {
+      if (presence) io.to(presenceRoom(userId)).emit('presence', presence);
+    };
+    deps.presence.seen(userId, true).then(announce, () => undefined);
+    socket.on('disconnect', () => {
+      if (io.of('/').adapter.rooms.get(userRoom(userId))?.size) return;
+      deps.presence.left(userId).then(announce, () => undefined);
+    });
     socket.on('presence.ping', (payload, ack) => {
       if (typeof ack !== 'function') return;
       if (!allowed()) return ack({ ok: false, error: 'RATE_LIMITED' });
       const parsed = clientEvents['presence.ping'].safeParse(payload);
-      ack(
-        parsed.success ? { ok: true, at: Date.now() } : { ok: false, error: 'VALIDATION_FAILED' },
-      );
+      if (!parsed.success) return ack({ ok: false, error: 'VALIDATION_FAILED' });
+      deps.presence.seen(userId, parsed.data.visible === true).then(announce, () => undefined);
+      ack({ ok: true, at: Date.now() });
     });
     socket.on('stream.resume', (payload, ack) => {
       if (typeof ack !== 'function') return;

@@ -10,6 +10,7 @@ import {
 import { TestBrowser } from '../../../test/http-client.ts';
 import { befriend, browserFor, createPeople, type Person } from '../../../test/network-fixtures.ts';
 import { noisyImage } from '../photos/photos.test-support.ts';
+import { ask, listen } from '../../../test/realtime-client.ts';
 import { routeTable } from '../../../test/route-table.ts';
 
 /**
@@ -78,6 +79,11 @@ const TARGETED: Record<string, TargetedRow> = {
     body: (toUserId) => ({ toUserId }),
     expect: [401, 201, 409, 201, 201, M, M, 400],
   },
+  // Chats are for friends and matches (chat.service.ts); the chat itself is created once.
+  'POST /api/chats': {
+    body: (userId) => ({ userId }),
+    expect: [401, 403, 201, 403, 403, M, M, 400],
+  },
   // Only one's own photo: anyone else's id, existing or not, is the same 403.
   'POST /api/upload-profile-photo': {
     body: async (userId: string) => ({ userId, fileData: await dataUrl() }),
@@ -125,6 +131,24 @@ const ON_REQUESTS: Record<string, { rightful: 'sender' | 'recipient'; expect: Ro
   },
 };
 
+/**
+ * Routes on a chat between `member` and a friend. `blocked` / `blocker`: the member after the
+ * friend blocked them / they blocked the friend; `former`: after they disconnected (the history
+ * stays readable, sending does not: chat.test.ts).
+ */
+const CHAT_ACTORS = ['anonymous', 'stranger', 'member', 'blocked', 'blocker', 'former'] as const;
+type ChatActor = (typeof CHAT_ACTORS)[number];
+const ON_CHATS: Record<string, { body?: () => unknown; expect: Row<6> }> = {
+  // expect: [anonymous, stranger, member, blocked, blocker, former]
+  'GET /api/chats/:chatId': { expect: [401, M, 200, M, M, 200] },
+  'GET /api/chats/:chatId/messages': { expect: [401, M, 200, M, M, 200] },
+  'POST /api/chats/:chatId/read': { body: () => ({ seq: 1 }), expect: [401, M, 200, M, M, 200] },
+  'PUT /api/chats/:chatId/mute': {
+    body: () => ({ muted: true }),
+    expect: [401, M, 200, M, M, 200],
+  },
+};
+
 /** Routes on the signed-in user only: anonymous, then a fresh signed-in user. */
 type OwnRow = {
   url?: string;
@@ -147,6 +171,7 @@ const OWN: Record<string, OwnRow> = {
     before: (as) => send(as, 'PUT', '/api/onboarding/profile', onboarding),
     expect: [401, 200],
   },
+  'GET /api/chats': { expect: [401, 200] },
   'GET /api/network': { url: '/api/network?tab=all', expect: [401, 200] },
   'GET /api/network/summary': { expect: [401, 200] },
   'GET /api/network/connections': { url: '/api/network/connections?tab=all', expect: [401, 200] },
@@ -241,6 +266,9 @@ async function snapshot(): Promise<Record<string, unknown>> {
     blocks: await sorted(db.selectFrom('blocks').selectAll().execute()),
     reports: await sorted(db.selectFrom('reports').selectAll().execute()),
     requests: await sorted(db.selectFrom('connectionRequests').selectAll().execute()),
+    chats: await sorted(db.selectFrom('chats').selectAll().execute()),
+    chatMembers: await sorted(db.selectFrom('chatMembers').selectAll().execute()),
+    messages: await sorted(db.selectFrom('messages').selectAll().execute()),
     photos: await sorted(db.selectFrom('photos').select(['id', 'userId']).execute()),
     events: await count('events'),
     graphChanges: await count('graphChanges'),
@@ -295,11 +323,52 @@ async function personWorld(actor: Actor): Promise<{ as: TestBrowser; target: Per
   const as = actor === 'anonymous' ? anonymous() : await browserFor(server, me!);
   if (actor === 'blocked' || actor === 'blocker') {
     expect((await send(as, 'POST', `/api/favorites/${first!.id}`)).status).toBe(200);
+    await chatWith(as, first!, 'before the block');
     if (actor === 'blocked') await block(first!, me!);
     else await block(me!, first!);
   }
   const targets = { stranger, first, second, third, blocked: first, blocker: first, owner: me };
   return { as, target: actor === 'anonymous' ? first! : targets[actor]! };
+}
+
+/** Opens the chat of `as` with a friend and sends one message in it; answers the chat id. */
+async function chatWith(as: TestBrowser, friend: Person, text: string): Promise<string> {
+  const opened = await send(as, 'POST', '/api/chats', { userId: friend.id });
+  expect(opened.status).toBe(201);
+  const chatId = (opened.body as { id: string }).id;
+  const live = listen(server.baseUrl, as.cookieHeader());
+  try {
+    await live.ready();
+    const sent = await ask(live.socket, 'message.send', {
+      chatId,
+      clientId: uuidv7(),
+      content: text,
+    });
+    expect(sent.ok).toBe(true);
+  } finally {
+    live.socket.disconnect();
+  }
+  return chatId;
+}
+
+/** A fresh chat with one message, and the actor's browser. */
+async function chatWorld(actor: ChatActor): Promise<{ as: TestBrowser; chatId: string }> {
+  const [member, friend, stranger] = await createPeople(
+    tdb.db,
+    ['Member', 'Friend', 'Stranger'].map((n) => `${n} Matrix`),
+  );
+  await befriend(server.graph, [[member!, friend!]]);
+  const asMember = await browserFor(server, member!);
+  const chatId = await chatWith(asMember, friend!, 'hello');
+  if (actor === 'blocked') await block(friend!, member!);
+  if (actor === 'blocker') await block(member!, friend!);
+  if (actor === 'former') {
+    const res = await send(asMember, 'POST', `/api/connections/${friend!.id}/disconnect`);
+    expect(res.status).toBe(200);
+  }
+  if (actor === 'anonymous') return { as: anonymous(), chatId };
+  if (actor === 'stranger') return { as: await browserFor(server, stranger!), chatId };
+  return { as: asMember, chatId };
 }
 
 /** A fresh request from `sender` to `recipient`, and the actor's browser. */
@@ -341,7 +410,12 @@ describe(`access matrix (${dbKind})`, () => {
       return SKIPPED_METHODS.has(method) || Object.keys(SKIPPED).some((p) => path.startsWith(p));
     };
     const registered = routeTable(server.app).filter((r) => !skipped(r));
-    const rows = [...Object.keys(TARGETED), ...Object.keys(ON_REQUESTS), ...Object.keys(OWN)];
+    const rows = [
+      ...Object.keys(TARGETED),
+      ...Object.keys(ON_REQUESTS),
+      ...Object.keys(ON_CHATS),
+      ...Object.keys(OWN),
+    ];
     expect(
       registered.filter((r) => !rows.includes(r)),
       'routes without a matrix row',
@@ -379,6 +453,21 @@ describe(`access matrix (${dbKind})`, () => {
           const call = (id: string) => send(as, method, path.replace(':id', id));
           if (expected === M) return expectAsMissing(call, requestId);
           expect((await observe(() => call(requestId))).status).toBe(expected);
+        });
+      });
+    });
+  }
+
+  for (const [route, row] of Object.entries(ON_CHATS)) {
+    const [method, path] = split(route);
+    describe(route, () => {
+      CHAT_ACTORS.forEach((actor, i) => {
+        const expected = row.expect[i]!;
+        it(`as ${actor}: ${label(expected)}`, async () => {
+          const { as, chatId } = await chatWorld(actor);
+          const call = (id: string) => send(as, method, path.replace(':chatId', id), row.body?.());
+          if (expected === M) return expectAsMissing(call, chatId);
+          expect((await observe(() => call(chatId))).status).toBe(expected);
         });
       });
     });

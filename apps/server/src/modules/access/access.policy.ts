@@ -12,6 +12,8 @@ export type Tie = {
   blockedByTarget: boolean;
   /** They are friends (1st degree). */
   friends: boolean;
+  /** They have an active match (only known where a path asks: chats). */
+  matched?: boolean;
 };
 
 export type Action =
@@ -20,8 +22,10 @@ export type Action =
   | 'connect'
   /** Use their invitation link (look it up signed in, or start its consent chain). */
   | 'invite'
-  /** Favorites and, later, messages are for friends only (spec/2 §6). */
+  /** Favorites are for friends only (spec/2 §6). */
   | 'favorite'
+  /** Chat: read, send, type, see presence — friends and matches (spec/3 §6). */
+  | 'message'
   | 'disconnect'
   | 'block'
   | 'unblock'
@@ -43,6 +47,7 @@ export function isVisible(action: Action, tie: Tie): boolean {
     case 'connect':
     case 'invite':
     case 'favorite':
+    case 'message':
     case 'disconnect':
       return !tie.blockedByViewer && !tie.blockedByTarget;
   }
@@ -55,6 +60,8 @@ export function can(action: Action, tie: Tie): boolean {
     case 'favorite':
     case 'disconnect':
       return tie.friends;
+    case 'message':
+      return tie.friends || tie.matched === true;
     case 'view':
     case 'connect':
     case 'invite':

@@ -9,6 +9,7 @@ export type TieRow = {
   blockedByViewer: boolean;
   blockedByTarget: boolean;
   friends: boolean;
+  matched: boolean;
 };
 
 /** The facts the interaction policy decides on, for a set of people at once. */
@@ -25,7 +26,11 @@ export function createAccessRepository(db: Db) {
             as "blockedByTarget",
           exists (select 1 from friendships f
                    where f.user_low = least(u.seq, ${v}::bigint)
-                     and f.user_high = greatest(u.seq, ${v}::bigint)) as friends
+                     and f.user_high = greatest(u.seq, ${v}::bigint)) as friends,
+          exists (select 1 from matches m
+                   where m.user_low = least(u.seq, ${v}::bigint)
+                     and m.user_high = greatest(u.seq, ${v}::bigint)
+                     and m.status = 'active') as matched
         from users u where u.id = any(${[...ids]}::uuid[])`.execute(trx);
       return rows.map((r) => ({ ...r, seq: Number(r.seq) }));
     },

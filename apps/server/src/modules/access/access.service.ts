@@ -1,4 +1,4 @@
-import { inviteMessages, networkMessages } from '@heartline/domain';
+import { chatMessages, inviteMessages, networkMessages } from '@heartline/domain';
 import type { Db, Trx } from '../../db/database.ts';
 import { NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { isVisible, type Action, type Tie } from './access.policy.ts';
@@ -13,6 +13,7 @@ const missingMessage: Record<Action, string> = {
   connect: networkMessages.userValidationFailed,
   invite: inviteMessages.notFound,
   favorite: networkMessages.userNotFound,
+  message: networkMessages.userNotFound,
   disconnect: networkMessages.userNotFound,
   block: networkMessages.userNotFound,
   unblock: networkMessages.userNotFound,
@@ -25,6 +26,7 @@ const selfMessage: Record<Action, string> = {
   connect: networkMessages.cannotConnectToSelf,
   invite: inviteMessages.ownInvitation,
   favorite: networkMessages.connectionNotFound,
+  message: chatMessages.cannotMessage,
   disconnect: networkMessages.connectionNotFound,
   block: networkMessages.cannotBlockSelf,
   unblock: networkMessages.cannotBlockSelf,
@@ -40,6 +42,7 @@ const toTarget = (row: TieRow): Target => ({
     blockedByViewer: row.blockedByViewer,
     blockedByTarget: row.blockedByTarget,
     friends: row.friends,
+    matched: row.matched,
   },
 });
 
@@ -66,6 +69,14 @@ export function createAccess(repo: AccessRepository) {
         throw new NotFoundError(missingMessage[action]);
       }
       return target;
+    },
+
+    /** Of `ids`, the people who exist for the viewer doing `action` (one query for all). */
+    async visibleAmong(viewer: Person, ids: readonly string[], action: Action): Promise<Target[]> {
+      const others = ids.filter((id) => id !== viewer.id);
+      if (others.length === 0) return [];
+      const rows = await repo.ties(viewer.seq, others);
+      return rows.map(toTarget).filter((target) => isVisible(action, target.tie));
     },
   };
 }

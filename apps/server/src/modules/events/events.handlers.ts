@@ -1,5 +1,6 @@
 import type { ServerEventName, StreamEvent } from '@heartline/domain';
 import type { Trx } from '../../db/database.ts';
+import { presenceRoom } from '../../realtime/presence.ts';
 import type { RealtimeServer } from '../../realtime/realtime.ts';
 
 /**
@@ -40,5 +41,12 @@ export const eventHandlers: EventHandlers = {
   'request.cancelled': toRoom,
   'trust.updated': toRoom,
   'friendship.created': toRoom,
-  'friendship.removed': toRoom,
+  // Presence is for people one may message: the former friend's sockets stop showing it.
+  'friendship.removed': (event, context) => {
+    toRoom(event, context);
+    context.io.in(event.stream).socketsLeave(presenceRoom(event.payload.userId));
+  },
+  'message.created': toRoom,
+  'chat.receipt': toRoom,
+  'chat.updated': toRoom,
 };

@@ -26,7 +26,17 @@ const safetyRule = limitRule('reports', REPORT_LIMIT, () => networkMessages.tooM
 /** Row actions on another person and the own path privacy (docs/API-network.md). */
 export function registerRelationsRoutes(
   app: FastifyInstance,
-  deps: { relations: RelationsService; limits: RateLimits },
+  deps: {
+    relations: RelationsService;
+    limits: RateLimits;
+    /** Keeps reported chat messages as evidence (chat.service.ts). */
+    keepEvidence: (
+      reportId: string,
+      reporterId: string,
+      reportedId: string,
+      messageIds: readonly string[],
+    ) => Promise<void>;
+  },
 ) {
   const { relations } = deps;
   const target = (params: unknown) => parseInput(userIdParamsSchema, params).userId;
@@ -82,6 +92,9 @@ export function registerRelationsRoutes(
     const input = parseInput(createReportSchema, request.body ?? {});
     await deps.limits.consume(safetyRule, userId);
     const created = await relations.report(userId, input);
+    if (input.messageIds?.length) {
+      await deps.keepEvidence(created.id, userId, input.userId, input.messageIds);
+    }
     return reply.status(201).send(created);
   });
 

@@ -1,0 +1,38 @@
+import { chatMessages, type ChatSummary, type MessageView } from '@heartline/domain';
+import type { ChatRow, MessageRow } from './chat.repository.ts';
+import { can } from '../access/access.policy.ts';
+
+export function presentMessage(m: MessageRow): MessageView {
+  return {
+    id: m.id,
+    chatId: m.chatId,
+    seq: m.seq,
+    clientId: m.clientId,
+    senderId: m.senderId,
+    content: m.content,
+    createdAt: m.createdAt.toISOString(),
+    readAt: m.readAt ? m.readAt.toISOString() : null,
+  };
+}
+
+/** spec/3 §3 conversation summary, as the viewer of `row` sees it. */
+export function presentChat(row: ChatRow, lastMessage: MessageRow | undefined): ChatSummary {
+  return {
+    id: row.id,
+    kind: row.kind,
+    name: row.otherName ?? chatMessages.unknownUser,
+    avatar: row.otherAvatar,
+    otherUserId: row.otherId,
+    isMatch: row.kind === 'match' || row.matched,
+    isFriend: row.friends,
+    canMessage: can('message', row),
+    lastMessage: lastMessage ? presentMessage(lastMessage) : null,
+    timestamp: (row.lastMessageAt ?? row.createdAt).toISOString(),
+    unreadCount: row.unreadCount,
+    lastSeq: row.lastSeq,
+    readSeq: row.readSeq,
+    otherDeliveredSeq: row.otherDeliveredSeq,
+    otherReadSeq: row.otherReadSeq,
+    muted: row.muted,
+  };
+}

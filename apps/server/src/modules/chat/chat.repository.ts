@@ -1,0 +1,341 @@
+import { sql } from 'kysely';
+import { CHAT_UNREAD_CAP, CHAT_UNREAD_WINDOW_MS } from '@heartline/domain';
+import type { Db, Trx } from '../../db/database.ts';
+
+/** A chat as one member sees it, with the facts the interaction policy decides on. */
+export type ChatRow = {
+  id: string;
+  kind: 'friend' | 'match';
+  lastSeq: number;
+  lastMessageAt: Date | null;
+  createdAt: Date;
+  readSeq: number;
+  deliveredSeq: number;
+  muted: boolean;
+  otherId: string;
+  otherName: string | null;
+  otherAvatar: string | null;
+  otherDeliveredSeq: number;
+  otherReadSeq: number;
+  blockedByViewer: boolean;
+  blockedByTarget: boolean;
+  friends: boolean;
+  matched: boolean;
+  /** Unread messages from the other person (last 30 days), counted up to 100. */
+  unreadCount: number;
+};
+
+export type MessageRow = {
+  id: string;
+  chatId: string;
+  seq: number;
+  senderId: string | null;
+  clientId: string | null;
+  content: string;
+  createdAt: Date;
+  readAt: Date | null;
+};
+
+type RawChat = Omit<
+  ChatRow,
+  'lastSeq' | 'readSeq' | 'deliveredSeq' | 'otherDeliveredSeq' | 'otherReadSeq' | 'unreadCount'
+> & {
+  lastSeq: string;
+  readSeq: string;
+  deliveredSeq: string;
+  otherDeliveredSeq: string;
+  otherReadSeq: string;
+  unreadCount: string | number;
+};
+
+const toChat = (r: RawChat): ChatRow => ({
+  ...r,
+  lastSeq: Number(r.lastSeq),
+  readSeq: Number(r.readSeq),
+  deliveredSeq: Number(r.deliveredSeq),
+  otherDeliveredSeq: Number(r.otherDeliveredSeq),
+  otherReadSeq: Number(r.otherReadSeq),
+  unreadCount: Number(r.unreadCount),
+});
+
+type RawMessage = Omit<MessageRow, 'seq'> & { seq: string };
+const toMessage = (r: RawMessage): MessageRow => ({ ...r, seq: Number(r.seq) });
+
+const messageColumns = [
+  'id',
+  'chatId',
+  'seq',
+  'senderId',
+  'clientId',
+  'content',
+  'createdAt',
+  'readAt',
+] as const;
+
+/** The unread window's start, as a parameter (spec/3 §9: 30 days). */
+const unreadSince = () => new Date(Date.now() - CHAT_UNREAD_WINDOW_MS);
+
+/** SQL of chats, members and messages. */
+export function createChatRepository(db: Db) {
+  /**
+   * The member view of chats: `where` narrows `me` (the viewer's membership row). One query
+   * reads the chat, both members' positions, the other person and the policy's facts.
+   */
+  async function chatsOf(
+    viewerId: string,
+    filter: { chatId?: string; otherId?: string },
+    trx: Trx | Db = db,
+  ): Promise<ChatRow[]> {
+    const { rows } = await sql<RawChat>`
+      select c.id, c.kind, c.last_seq as "lastSeq", c.last_message_at as "lastMessageAt",
+        c.created_at as "createdAt",
+        me.read_seq as "readSeq", me.delivered_seq as "deliveredSeq", me.muted,
+        o.user_id as "otherId", u.name as "otherName", u.avatar_url as "otherAvatar",
+        o.delivered_seq as "otherDeliveredSeq", o.read_seq as "otherReadSeq",
+        exists (select 1 from blocks b where b.blocker_seq = v.seq and b.blocked_seq = u.seq)
+          as "blockedByViewer",
+        exists (select 1 from blocks b where b.blocker_seq = u.seq and b.blocked_seq = v.seq)
+          as "blockedByTarget",
+        exists (select 1 from friendships f
+                 where f.user_low = least(u.seq, v.seq) and f.user_high = greatest(u.seq, v.seq))
+          as friends,
+        exists (select 1 from matches m
+                 where m.user_low = least(u.seq, v.seq) and m.user_high = greatest(u.seq, v.seq)
+                   and m.status = 'active') as matched,
+        (select count(*) from (
+           select 1 from messages x
+            where x.chat_id = c.id and x.seq > me.read_seq
+              and x.sender_id is distinct from me.user_id
+              and x.created_at > ${unreadSince()}
+            limit ${CHAT_UNREAD_CAP + 1}) unread) as "unreadCount"
+      from chat_members me
+      join users v on v.id = me.user_id
+      join chats c on c.id = me.chat_id
+      join chat_members o on o.chat_id = c.id and o.user_id <> me.user_id
+      join users u on u.id = o.user_id
+      where me.user_id = ${viewerId}
+        ${filter.chatId ? sql`and me.chat_id = ${filter.chatId}` : sql``}
+        ${filter.otherId ? sql`and o.user_id = ${filter.otherId}` : sql``}
+      order by coalesce(c.last_message_at, c.created_at) desc, c.id desc`.execute(trx);
+    return rows.map(toChat);
+  }
+
+  return {
+    chatsOf,
+
+    async chat(viewerId: string, chatId: string, trx?: Trx | Db): Promise<ChatRow | undefined> {
+      const [row] = await chatsOf(viewerId, { chatId }, trx);
+      return row;
+    },
+
+    async chatWith(viewerId: string, otherId: string): Promise<ChatRow | undefined> {
+      const [row] = await chatsOf(viewerId, { otherId });
+      return row;
+    },
+
+    /** Creates the pair's chat unless it exists; true when this call created it. */
+    async createChat(
+      trx: Trx,
+      chat: { id: string; low: { id: string; seq: number }; high: { id: string; seq: number } },
+      kind: 'friend' | 'match',
+    ): Promise<boolean> {
+      const created = await trx
+        .insertInto('chats')
+        .values({
+          id: chat.id,
+          userLow: String(chat.low.seq),
+          userHigh: String(chat.high.seq),
+          kind,
+        })
+        .onConflict((oc) => oc.columns(['userLow', 'userHigh']).doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (!created) return false;
+      await trx
+        .insertInto('chatMembers')
+        .values([
+          { userId: chat.low.id, chatId: chat.id },
+          { userId: chat.high.id, chatId: chat.id },
+        ])
+        .execute();
+      return true;
+    },
+
+    /** The message a sender already stored under `clientId` (a retry). */
+    async byClientId(senderId: string, clientId: string, trx: Trx | Db = db) {
+      const row = await trx
+        .selectFrom('messages')
+        .select(messageColumns)
+        .where('senderId', '=', senderId)
+        .where('clientId', '=', clientId)
+        .executeTakeFirst();
+      return row && toMessage(row);
+    },
+
+    /**
+     * Stores a message under the chat's next seq. The chat row's update takes its lock, so a
+     * chat's senders are numbered one after another. Undefined when the client id was taken
+     * meanwhile (a concurrent retry): the caller's transaction must then roll back.
+     */
+    async insertMessage(
+      trx: Trx,
+      m: { id: string; chatId: string; senderId: string; clientId: string; content: string },
+    ): Promise<MessageRow | undefined> {
+      const { rows } = await sql<RawMessage>`
+        with next as (
+          update chats set last_seq = last_seq + 1, last_message_at = now()
+           where id = ${m.chatId}
+          returning last_seq
+        )
+        insert into messages (id, chat_id, seq, sender_id, client_id, content)
+        select ${m.id}, ${m.chatId}, next.last_seq, ${m.senderId}, ${m.clientId}, ${m.content}
+          from next
+        on conflict (sender_id, client_id) where client_id is not null do nothing
+        returning id, chat_id as "chatId", seq, sender_id as "senderId",
+          client_id as "clientId", content, created_at as "createdAt", read_at as "readAt"`.execute(
+        trx,
+      );
+      return rows[0] && toMessage(rows[0]);
+    },
+
+    /** The last message of each chat (by its last seq). */
+    async lastMessages(chats: readonly ChatRow[]): Promise<Map<string, MessageRow>> {
+      const withMessages = chats.filter((c) => c.lastSeq > 0);
+      if (withMessages.length === 0) return new Map();
+      const { rows } = await sql<RawMessage>`
+        select m.id, m.chat_id as "chatId", m.seq, m.sender_id as "senderId",
+          m.client_id as "clientId", m.content, m.created_at as "createdAt", m.read_at as "readAt"
+        from unnest(${withMessages.map((c) => c.id)}::uuid[],
+                    ${withMessages.map((c) => c.lastSeq)}::bigint[]) as last(chat_id, seq)
+        join messages m on m.chat_id = last.chat_id and m.seq = last.seq`.execute(db);
+      return new Map(rows.map((r) => [r.chatId, toMessage(r)]));
+    },
+
+    /** A page of a chat's messages, oldest first. */
+    async page(
+      chatId: string,
+      cursor: { before?: number | undefined; after?: number | undefined },
+      limit: number,
+    ): Promise<{ messages: MessageRow[]; hasMore: boolean }> {
+      let q = db.selectFrom('messages').select(messageColumns).where('chatId', '=', chatId);
+      if (cursor.after !== undefined) {
+        const rows = await q
+          .where('seq', '>', String(cursor.after))
+          .orderBy('seq', 'asc')
+          .limit(limit + 1)
+          .execute();
+        return { messages: rows.slice(0, limit).map(toMessage), hasMore: rows.length > limit };
+      }
+      if (cursor.before !== undefined) q = q.where('seq', '<', String(cursor.before));
+      const rows = await q
+        .orderBy('seq', 'desc')
+        .limit(limit + 1)
+        .execute();
+      return {
+        messages: rows.slice(0, limit).reverse().map(toMessage),
+        hasMore: rows.length > limit,
+      };
+    },
+
+    /**
+     * Moves a member's positions forward (never back, never past the chat's last seq). Read
+     * implies delivered. Marking read stamps read_at on the messages it covers. Answers the new
+     * positions, or undefined when nothing moved.
+     */
+    async advance(
+      trx: Trx,
+      userId: string,
+      chatId: string,
+      to: { delivered?: number; read?: number },
+    ): Promise<{ deliveredSeq: number; readSeq: number; readAt: Date | null } | undefined> {
+      const { rows } = await sql<{ deliveredSeq: string; readSeq: string; lastSeq: string }>`
+        select m.delivered_seq as "deliveredSeq", m.read_seq as "readSeq", c.last_seq as "lastSeq"
+          from chat_members m join chats c on c.id = m.chat_id
+         where m.user_id = ${userId} and m.chat_id = ${chatId}
+         for update of m`.execute(trx);
+      const row = rows[0];
+      if (!row) return undefined;
+      const last = Number(row.lastSeq);
+      const prevRead = Number(row.readSeq);
+      const readSeq = Math.max(prevRead, Math.min(to.read ?? 0, last));
+      const deliveredSeq = Math.max(
+        Number(row.deliveredSeq),
+        Math.min(Math.max(to.delivered ?? 0, readSeq), last),
+      );
+      if (readSeq === prevRead && deliveredSeq === Number(row.deliveredSeq)) return undefined;
+      await trx
+        .updateTable('chatMembers')
+        .set({ deliveredSeq: String(deliveredSeq), readSeq: String(readSeq) })
+        .where('userId', '=', userId)
+        .where('chatId', '=', chatId)
+        .execute();
+      let readAt: Date | null = null;
+      if (readSeq > prevRead) {
+        readAt = new Date();
+        await trx
+          .updateTable('messages')
+          .set({ readAt })
+          .where('chatId', '=', chatId)
+          .where('seq', '>', String(prevRead))
+          .where('seq', '<=', String(readSeq))
+          .where('senderId', 'is distinct from', userId)
+          .where('readAt', 'is', null)
+          .execute();
+      }
+      return { deliveredSeq, readSeq, readAt };
+    },
+
+    async setMuted(trx: Trx, userId: string, chatId: string, muted: boolean): Promise<void> {
+      await trx
+        .updateTable('chatMembers')
+        .set({ muted })
+        .where('userId', '=', userId)
+        .where('chatId', '=', chatId)
+        .execute();
+    },
+
+    /** Unread messages from others across all of a user's chats (last 30 days). */
+    async unreadTotal(userId: string, trx: Trx | Db = db): Promise<number> {
+      const { rows } = await sql<{ n: string }>`
+        select count(*) as n
+          from chat_members me
+          join messages x on x.chat_id = me.chat_id and x.seq > me.read_seq
+         where me.user_id = ${userId}
+           and x.sender_id is distinct from ${userId}
+           and x.created_at > ${unreadSince()}`.execute(trx);
+      return Number(rows[0]?.n ?? 0);
+    },
+
+    /** Messages by id (for report evidence): only those of `chatIds`. */
+    async messagesByIds(ids: readonly string[], chatIds: readonly string[]) {
+      if (ids.length === 0 || chatIds.length === 0) return [];
+      const rows = await db
+        .selectFrom('messages')
+        .select(messageColumns)
+        .where('id', 'in', [...ids])
+        .where('chatId', 'in', [...chatIds])
+        .execute();
+      return rows.map(toMessage);
+    },
+
+    async insertEvidence(messages: readonly MessageRow[], reportId: string) {
+      if (messages.length === 0) return;
+      await db
+        .insertInto('reportEvidence')
+        .values(
+          messages.map((m) => ({
+            reportId,
+            messageId: m.id,
+            chatId: m.chatId,
+            senderId: m.senderId,
+            content: m.content,
+            sentAt: m.createdAt,
+          })),
+        )
+        .onConflict((oc) => oc.columns(['reportId', 'messageId']).doNothing())
+        .execute();
+    },
+  };
+}
+
+export type ChatRepository = ReturnType<typeof createChatRepository>;

@@ -1,0 +1,214 @@
+import { v7 as uuidv7 } from 'uuid';
+import {
+  CHAT_PAGE,
+  chatMessages,
+  userRoom,
+  type ChatList,
+  type ChatSummary,
+  type MessagePage,
+  type MessageView,
+  type SendMessageInput,
+} from '@heartline/domain';
+import {
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+  UnauthorizedError,
+} from '../../lib/errors.ts';
+import type { Transact } from '../events/events.outbox.ts';
+import { can, isVisible } from '../access/access.policy.ts';
+import type { Access, Person } from '../access/access.service.ts';
+import { presentChat, presentMessage } from './chat.presenter.ts';
+import type { ChatRepository, ChatRow, MessageRow } from './chat.repository.ts';
+
+export type ChatDeps = {
+  repo: ChatRepository;
+  access: Access;
+  transact: Transact;
+  findUser: (userId: string) => Promise<Person | undefined>;
+};
+
+/** A concurrent retry took the client id between our check and our insert: roll back. */
+class ClientIdTaken extends Error {}
+
+/**
+ * Conversations and messages (docs/API-chat.md). Every path reads the chat through its member
+ * row, so a chat one is not a member of does not exist; the interaction policy ('message')
+ * decides the rest: a block hides the chat from both, and only friends and matches may send.
+ */
+export function createChatService(deps: ChatDeps) {
+  const { repo, access, transact } = deps;
+
+  async function me(userId: string): Promise<Person> {
+    const user = await deps.findUser(userId);
+    if (!user) throw new UnauthorizedError();
+    return user;
+  }
+
+  /** The chat as its member sees it; a missing one, or one hidden by a block, is not found. */
+  async function visibleChat(userId: string, chatId: string): Promise<ChatRow> {
+    const row = await repo.chat(userId, chatId);
+    if (!row || !isVisible('message', row)) throw new NotFoundError(chatMessages.chatNotFound);
+    return row;
+  }
+
+  /** The chat, if the viewer may send in it now. */
+  async function sendableChat(userId: string, chatId: string): Promise<ChatRow> {
+    const row = await visibleChat(userId, chatId);
+    if (!can('message', row)) throw new ForbiddenError(chatMessages.cannotMessage);
+    return row;
+  }
+
+  async function summary(row: ChatRow): Promise<ChatSummary> {
+    const last = await repo.lastMessages([row]);
+    return presentChat(row, last.get(row.id));
+  }
+
+  /** A retry answers what the first attempt stored, if it was for the same chat. */
+  function sameChat(stored: MessageRow, chatId: string): MessageView {
+    if (stored.chatId !== chatId) throw new ConflictError(chatMessages.clientIdReused);
+    return presentMessage(stored);
+  }
+
+  return {
+    async list(userId: string): Promise<ChatList> {
+      const rows = (await repo.chatsOf(userId, {})).filter(
+        (row) => isVisible('message', row) && (row.lastSeq > 0 || row.kind === 'match'),
+      );
+      const last = await repo.lastMessages(rows);
+      const chats = rows.map((row) => presentChat(row, last.get(row.id)));
+      return { chats, unreadTotal: await repo.unreadTotal(userId) };
+    },
+
+    async get(userId: string, chatId: string): Promise<ChatSummary> {
+      return summary(await visibleChat(userId, chatId));
+    },
+
+    /** The chat with a friend or match, created on first use (one per pair, race-safe). */
+    async open(userId: string, otherId: string): Promise<{ chat: ChatSummary; created: boolean }> {
+      const viewer = await me(userId);
+      const other = await access.findForAction(viewer, otherId, 'message');
+      const existing = await repo.chatWith(userId, other.id);
+      if (existing) return { chat: await summary(existing), created: false };
+      if (!can('message', other.tie)) throw new ForbiddenError(chatMessages.cannotMessage);
+      const [low, high] = viewer.seq < other.seq ? [viewer, other] : [other, viewer];
+      const kind = other.tie.matched && !other.tie.friends ? 'match' : 'friend';
+      const created = await transact((trx) =>
+        repo.createChat(trx, { id: uuidv7(), low, high }, kind),
+      );
+      const row = await repo.chatWith(userId, other.id);
+      if (!row) throw new NotFoundError(chatMessages.chatNotFound);
+      return { chat: await summary(row), created };
+    },
+
+    async messages(
+      userId: string,
+      chatId: string,
+      cursor: { before?: number | undefined; after?: number | undefined; limit?: number },
+    ): Promise<MessagePage> {
+      await visibleChat(userId, chatId);
+      const page = await repo.page(chatId, cursor, cursor.limit ?? CHAT_PAGE);
+      return { messages: page.messages.map(presentMessage), hasMore: page.hasMore };
+    },
+
+    /**
+     * Stores a message once per client id, numbered in the chat's order, and records
+     * `message.created` for both members in the same transaction (delivered by the dispatcher).
+     */
+    async send(userId: string, input: SendMessageInput): Promise<MessageView> {
+      const chat = await sendableChat(userId, input.chatId);
+      const earlier = await repo.byClientId(userId, input.clientId);
+      if (earlier) return sameChat(earlier, input.chatId);
+      try {
+        const stored = await transact(async (trx, emit) => {
+          const row = await repo.insertMessage(trx, {
+            id: uuidv7(),
+            chatId: chat.id,
+            senderId: userId,
+            clientId: input.clientId,
+            content: input.content,
+          });
+          if (!row) throw new ClientIdTaken();
+          const message = presentMessage(row);
+          emit(userRoom(userId), 'message.created', { message }, userId);
+          emit(userRoom(chat.otherId), 'message.created', { message }, userId);
+          return message;
+        });
+        return stored;
+      } catch (err) {
+        if (!(err instanceof ClientIdTaken)) throw err;
+        const taken = await repo.byClientId(userId, input.clientId);
+        if (!taken) throw err;
+        return sameChat(taken, input.chatId);
+      }
+    },
+
+    /** Moves the member's delivered or read position and tells both members' devices. */
+    async advance(
+      userId: string,
+      chatId: string,
+      to: { delivered?: number; read?: number },
+    ): Promise<{ readSeq: number }> {
+      const chat = await visibleChat(userId, chatId);
+      const moved = await transact(async (trx, emit) => {
+        const next = await repo.advance(trx, userId, chatId, to);
+        if (!next) return undefined;
+        const receipt = {
+          chatId,
+          userId,
+          deliveredSeq: next.deliveredSeq,
+          readSeq: next.readSeq,
+          readAt: next.readAt ? next.readAt.toISOString() : null,
+        };
+        emit(userRoom(chat.otherId), 'chat.receipt', receipt, userId);
+        if (next.readSeq > chat.readSeq) emit(userRoom(userId), 'chat.receipt', receipt, userId);
+        return next;
+      });
+      return { readSeq: moved?.readSeq ?? chat.readSeq };
+    },
+
+    async mute(userId: string, chatId: string, muted: boolean): Promise<{ muted: boolean }> {
+      await visibleChat(userId, chatId);
+      await transact(async (trx, emit) => {
+        await repo.setMuted(trx, userId, chatId, muted);
+        emit(userRoom(userId), 'chat.updated', { chatId }, userId);
+      });
+      return { muted };
+    },
+
+    /** Whom a typing signal goes to, and under which name; refused like a send. */
+    async typingTarget(
+      userId: string,
+      chatId: string,
+    ): Promise<{ otherId: string; userName: string }> {
+      const chat = await sendableChat(userId, chatId);
+      const viewer = await me(userId);
+      return { otherId: chat.otherId, userName: viewer.name ?? chatMessages.someone };
+    },
+
+    /** Of `ids`, the people whose presence the viewer may see: those they may message. */
+    async watchable(userId: string, ids: readonly string[]): Promise<string[]> {
+      const targets = await access.visibleAmong(await me(userId), ids, 'message');
+      const allowed = new Set(targets.filter((t) => can('message', t.tie)).map((t) => t.id));
+      return ids.filter((id) => allowed.has(id));
+    },
+
+    /**
+     * Copies messages of the reporter's chat with the reported person into the report, as
+     * evidence that outlives the chat. Ids of other chats' messages are ignored.
+     */
+    async keepEvidence(
+      reportId: string,
+      reporterId: string,
+      reportedId: string,
+      messageIds: readonly string[],
+    ): Promise<void> {
+      const chat = await repo.chatWith(reporterId, reportedId);
+      if (!chat) return;
+      const messages = await repo.messagesByIds(messageIds, [chat.id]);
+      await repo.insertEvidence(messages, reportId);
+    },
+  };
+}
+
+export type ChatService = ReturnType<typeof createChatService>;

@@ -1,0 +1,120 @@
+import type { RedisClientType } from 'redis';
+import { ONLINE_FRESH_MS, type Presence } from '@heartline/domain';
+
+/** The room of the sockets that show someone's presence (they asked with `presence.watch`). */
+export const presenceRoom = (userId: string) => `presence:${userId}`;
+
+/**
+ * A socket pings every 25 s (background tabs about once a minute); seen within this long, the
+ * person counts as connected.
+ */
+export const CONNECTED_WINDOW_MS = 70_000;
+/** A person's presence is forgotten after a week without being seen. */
+const KEEP_SECONDS = 7 * 24 * 60 * 60;
+
+type Stamp = { seenAt: number; activeAt: number };
+
+/** Where presence stamps live: this process, or Redis for every instance (DESIGN.md §1). */
+export interface PresenceStore {
+  /** Writes the stamps and answers what was stored before. */
+  swap(userId: string, next: Stamp): Promise<Stamp | undefined>;
+  read(userIds: readonly string[]): Promise<Map<string, Stamp>>;
+}
+
+export function memoryPresenceStore(): PresenceStore {
+  const stamps = new Map<string, Stamp>();
+  return {
+    swap(userId, next) {
+      const before = stamps.get(userId);
+      stamps.set(userId, next);
+      return Promise.resolve(before);
+    },
+    read(userIds) {
+      const out = new Map<string, Stamp>();
+      for (const id of userIds) {
+        const stamp = stamps.get(id);
+        if (stamp) out.set(id, stamp);
+      }
+      return Promise.resolve(out);
+    },
+  };
+}
+
+export function redisPresenceStore(redis: RedisClientType, prefix: string): PresenceStore {
+  const key = (userId: string) => `${prefix}:presence:${userId}`;
+  const parse = (raw: string | null | undefined): Stamp | undefined => {
+    if (!raw) return undefined;
+    const [seen, active] = raw.split(':').map(Number);
+    return Number.isFinite(seen) && Number.isFinite(active)
+      ? { seenAt: seen!, activeAt: active! }
+      : undefined;
+  };
+  return {
+    async swap(userId, next) {
+      const before = await redis.set(key(userId), `${next.seenAt}:${next.activeAt}`, {
+        EX: KEEP_SECONDS,
+        GET: true,
+      });
+      return parse(before);
+    },
+    async read(userIds) {
+      const out = new Map<string, Stamp>();
+      if (userIds.length === 0) return out;
+      const values = await redis.mGet(userIds.map(key));
+      userIds.forEach((id, i) => {
+        const stamp = parse(values[i]);
+        if (stamp) out.set(id, stamp);
+      });
+      return out;
+    },
+  };
+}
+
+export function toPresence(userId: string, stamp: Stamp | undefined, now: number): Presence {
+  if (!stamp) return { userId, connected: false, lastActiveAt: null };
+  return {
+    userId,
+    connected: now - stamp.seenAt < CONNECTED_WINDOW_MS,
+    lastActiveAt: stamp.activeAt || null,
+  };
+}
+
+/**
+ * Keeps presence stamps and says when a change is worth telling the watchers: someone came
+ * online (connected after being away from every device), became active again after a minute
+ * or more, or left. Steady pings change nothing anyone sees, so they are not broadcast.
+ */
+export function createPresence(store: PresenceStore, now: () => number = Date.now) {
+  async function stamp(
+    userId: string,
+    change: { active: boolean; connected: boolean },
+  ): Promise<Presence | null> {
+    const t = now();
+    const before = (await store.read([userId])).get(userId);
+    const next: Stamp = {
+      seenAt: change.connected ? t : 0,
+      activeAt: change.active ? t : (before?.activeAt ?? 0),
+    };
+    const previous = await store.swap(userId, next);
+    const was = toPresence(userId, previous, t);
+    const is = toPresence(userId, next, t);
+    const wasFresh = was.lastActiveAt !== null && t - was.lastActiveAt < ONLINE_FRESH_MS;
+    const isFresh = is.lastActiveAt !== null && t - is.lastActiveAt < ONLINE_FRESH_MS;
+    const changed = was.connected !== is.connected || (isFresh && !wasFresh);
+    return changed ? is : null;
+  }
+
+  return {
+    /** A socket of theirs is open (`active`: and in use: a message, typing, the app on screen). */
+    seen: (userId: string, active: boolean) => stamp(userId, { active, connected: true }),
+    /** Their last socket on this instance closed. */
+    left: (userId: string) => stamp(userId, { active: false, connected: false }),
+    async read(userIds: readonly string[]): Promise<Presence[]> {
+      const stamps = await store.read(userIds);
+      const t = now();
+      return userIds.map((id) => toPresence(id, stamps.get(id), t));
+    },
+  };
+}
+
+export type PresenceTracker = ReturnType<typeof createPresence>;
