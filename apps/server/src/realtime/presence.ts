@@ -85,11 +85,25 @@ export function toPresence(userId: string, stamp: Stamp | undefined, now: number
  * or more, or left. Steady pings change nothing anyone sees, so they are not broadcast.
  */
 export function createPresence(store: PresenceStore, now: () => number = Date.now) {
+  /**
+   * What this instance last wrote per person: a busy sender stamps once per few seconds, not
+   * once per message (two store round trips each). Bounded by the people active on it.
+   */
+  const recent = new Map<string, { at: number; active: boolean }>();
+  const RESTAMP_MS = 5_000;
+
   async function stamp(
     userId: string,
     change: { active: boolean; connected: boolean },
   ): Promise<Presence | null> {
     const t = now();
+    const last = recent.get(userId);
+    if (change.connected && last && t - last.at < RESTAMP_MS && (last.active || !change.active)) {
+      return null;
+    }
+    if (change.connected) recent.set(userId, { at: t, active: change.active });
+    else recent.delete(userId);
+    if (recent.size > 100_000) recent.clear();
     const before = (await store.read([userId])).get(userId);
     const next: Stamp = {
       seenAt: change.connected ? t : 0,

@@ -83,9 +83,19 @@ export function createChatRepository(db: Db) {
    */
   async function chatsOf(
     viewerId: string,
-    filter: { chatId?: string; otherId?: string },
+    filter: { chatId?: string; otherId?: string; withUnread?: boolean },
     trx: Trx | Db = db,
   ): Promise<ChatRow[]> {
+    // The unread count is for lists and headers; the send path only needs the policy's facts.
+    const unread =
+      filter.withUnread === false
+        ? sql`0`
+        : sql`(select count(*) from (
+           select 1 from messages x
+            where x.chat_id = c.id and x.seq > me.read_seq
+              and x.sender_id is distinct from me.user_id
+              and x.created_at > ${unreadSince()}
+            limit ${CHAT_UNREAD_CAP + 1}) unread)`;
     const { rows } = await sql<RawChat>`
       select c.id, c.kind, c.last_seq as "lastSeq", c.last_message_at as "lastMessageAt",
         c.created_at as "createdAt",
@@ -102,12 +112,7 @@ export function createChatRepository(db: Db) {
         exists (select 1 from matches m
                  where m.user_low = least(u.seq, v.seq) and m.user_high = greatest(u.seq, v.seq)
                    and m.status = 'active') as matched,
-        (select count(*) from (
-           select 1 from messages x
-            where x.chat_id = c.id and x.seq > me.read_seq
-              and x.sender_id is distinct from me.user_id
-              and x.created_at > ${unreadSince()}
-            limit ${CHAT_UNREAD_CAP + 1}) unread) as "unreadCount"
+        ${unread} as "unreadCount"
       from chat_members me
       join users v on v.id = me.user_id
       join chats c on c.id = me.chat_id
@@ -123,8 +128,13 @@ export function createChatRepository(db: Db) {
   return {
     chatsOf,
 
-    async chat(viewerId: string, chatId: string, trx?: Trx | Db): Promise<ChatRow | undefined> {
-      const [row] = await chatsOf(viewerId, { chatId }, trx);
+    /** One chat as its member sees it; `withUnread: false` skips counting (the send path). */
+    async chat(
+      viewerId: string,
+      chatId: string,
+      opts: { withUnread?: boolean } = {},
+    ): Promise<ChatRow | undefined> {
+      const [row] = await chatsOf(viewerId, { chatId, ...opts });
       return row;
     },
 

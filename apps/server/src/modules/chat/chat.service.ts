@@ -46,15 +46,19 @@ export function createChatService(deps: ChatDeps) {
   }
 
   /** The chat as its member sees it; a missing one, or one hidden by a block, is not found. */
-  async function visibleChat(userId: string, chatId: string): Promise<ChatRow> {
-    const row = await repo.chat(userId, chatId);
+  async function visibleChat(
+    userId: string,
+    chatId: string,
+    opts: { withUnread?: boolean } = {},
+  ): Promise<ChatRow> {
+    const row = await repo.chat(userId, chatId, opts);
     if (!row || !isVisible('message', row)) throw new NotFoundError(chatMessages.chatNotFound);
     return row;
   }
 
   /** The chat, if the viewer may send in it now. */
   async function sendableChat(userId: string, chatId: string): Promise<ChatRow> {
-    const row = await visibleChat(userId, chatId);
+    const row = await visibleChat(userId, chatId, { withUnread: false });
     if (!can('message', row)) throw new ForbiddenError(chatMessages.cannotMessage);
     return row;
   }
@@ -117,8 +121,7 @@ export function createChatService(deps: ChatDeps) {
      */
     async send(userId: string, input: SendMessageInput): Promise<MessageView> {
       const chat = await sendableChat(userId, input.chatId);
-      const earlier = await repo.byClientId(userId, input.clientId);
-      if (earlier) return sameChat(earlier, input.chatId);
+      // The insert itself finds a retry (the client id is unique per sender): no lookup first.
       try {
         const stored = await transact(async (trx, emit) => {
           const row = await repo.insertMessage(trx, {
@@ -149,7 +152,7 @@ export function createChatService(deps: ChatDeps) {
       chatId: string,
       to: { delivered?: number; read?: number },
     ): Promise<{ readSeq: number }> {
-      const chat = await visibleChat(userId, chatId);
+      const chat = await visibleChat(userId, chatId, { withUnread: false });
       const moved = await transact(async (trx, emit) => {
         const next = await repo.advance(trx, userId, chatId, to);
         if (!next) return undefined;
