@@ -52,6 +52,9 @@ import { registerWeb } from './plugins/web.ts';
 import { createPresence, memoryPresenceStore, redisPresenceStore } from './realtime/presence.ts';
 import { createRealtime, type RealtimeServer } from './realtime/realtime.ts';
 import { createChatRepository } from './modules/chat/chat.repository.ts';
+import { createMatchesRepository } from './modules/matches/matches.repository.ts';
+import { registerMatchesRoutes } from './modules/matches/matches.routes.ts';
+import { createMatchesService } from './modules/matches/matches.service.ts';
 import { registerChatRoutes } from './modules/chat/chat.routes.ts';
 import { createChatService } from './modules/chat/chat.service.ts';
 import { registerChatSocket } from './modules/chat/chat.socket.ts';
@@ -290,6 +293,16 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   });
   registerChatRoutes(app, chat);
   registerChatSocket(io, { chat, limits, presence });
+  registerMatchesRoutes(app, {
+    matches: createMatchesService({
+      repo: createMatchesRepository(db),
+      access,
+      chat,
+      transact,
+      findUser: (userId) => people.findUser(userId),
+    }),
+    limits,
+  });
   registerRelationsRoutes(app, {
     relations: createRelationsService({ graph, people, access, countsChanged }),
     limits,

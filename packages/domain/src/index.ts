@@ -16,3 +16,4 @@ export * from './network.ts';
 export * from './invitations.ts';
 export * from './text.ts';
 export * from './chat.ts';
+export * from './discover.ts';

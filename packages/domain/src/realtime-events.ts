@@ -11,6 +11,7 @@ import {
   type SendAck,
   type TypingSignal,
 } from './chat.ts';
+import { matchViewSchema } from './discover.ts';
 import { connectionRequestViewSchema } from './network.ts';
 
 /**
@@ -82,6 +83,8 @@ export const serverEvents = {
   }),
   /** The chat changed otherwise (muted, became a match chat, can no longer be messaged). */
   'chat.updated': z.object({ chatId: z.uuid() }),
+  /** Discover (issue 14): a like completed a match; to both, each with the other person. */
+  'match.created': z.object({ match: matchViewSchema }),
 } as const;
 
 /**

@@ -8,6 +8,7 @@ import * as m0005 from './migrations/0005-events.ts';
 import * as m0006 from './migrations/0006-invitations.ts';
 import * as m0007 from './migrations/0007-reports-once-per-pair.ts';
 import * as m0008 from './migrations/0008-chats.ts';
+import * as m0009 from './migrations/0009-likes-and-matches.ts';
 
 /** Every migration, in order. Listed statically so bundling or a missing file cannot skip one. */
 const migrations: Record<string, Migration> = {
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '0006-invitations': m0006,
   '0007-reports-once-per-pair': m0007,
   '0008-chats': m0008,
+  '0009-likes-and-matches': m0009,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

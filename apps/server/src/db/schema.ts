@@ -112,6 +112,17 @@ export interface MatchesTable {
   userHigh: string;
   status: Generated<string>;
   createdAt: GeneratedTimestamp;
+  initiatorSeq: string | null;
+  matchedAt: Timestamp | null;
+  declinedAt: Timestamp | null;
+  lastActivityAt: GeneratedTimestamp;
+}
+
+export interface SwipesTable {
+  userSeq: string;
+  targetSeq: string;
+  action: string;
+  createdAt: GeneratedTimestamp;
 }
 
 export interface JobsTable {
@@ -252,6 +263,7 @@ export interface Database {
   mediaObjects: MediaObjectsTable;
   photos: PhotosTable;
   matches: MatchesTable;
+  swipes: SwipesTable;
   jobs: JobsTable;
   favorites: FavoritesTable;
   blocks: BlocksTable;

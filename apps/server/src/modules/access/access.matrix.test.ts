@@ -84,6 +84,15 @@ const TARGETED: Record<string, TargetedRow> = {
     body: (userId) => ({ userId }),
     expect: [401, 403, 201, 403, 403, M, M, 400],
   },
+  // Discover actions: anyone one may see (the candidate rules decide who is shown).
+  'POST /api/discover/:userId/like': {
+    body: () => ({}),
+    expect: [401, 200, 200, 200, 200, M, M, 400],
+  },
+  'POST /api/discover/:userId/pass': { expect: [401, 200, 200, 200, 200, M, M, 400] },
+  'POST /api/discover/:userId/skip': { expect: [401, 200, 200, 200, 200, M, M, 400] },
+  // Only a match can be ended: nobody here is matched with the actor.
+  'POST /api/matches/:userId/unmatch': { expect: [401, 404, 404, 404, 404, M, M, 400] },
   // Only one's own photo: anyone else's id, existing or not, is the same 403.
   'POST /api/upload-profile-photo': {
     body: async (userId: string) => ({ userId, fileData: await dataUrl() }),
@@ -172,6 +181,9 @@ const OWN: Record<string, OwnRow> = {
     expect: [401, 200],
   },
   'GET /api/chats': { expect: [401, 200] },
+  'POST /api/discover/reset': { expect: [401, 200] },
+  // Nothing to undo for a fresh user.
+  'POST /api/discover/undo': { expect: [401, 400] },
   'GET /api/network': { url: '/api/network?tab=all', expect: [401, 200] },
   'GET /api/network/summary': { expect: [401, 200] },
   'GET /api/network/connections': { url: '/api/network/connections?tab=all', expect: [401, 200] },
@@ -269,6 +281,8 @@ async function snapshot(): Promise<Record<string, unknown>> {
     chats: await sorted(db.selectFrom('chats').selectAll().execute()),
     chatMembers: await sorted(db.selectFrom('chatMembers').selectAll().execute()),
     messages: await sorted(db.selectFrom('messages').selectAll().execute()),
+    swipes: await sorted(db.selectFrom('swipes').selectAll().execute()),
+    matches: await sorted(db.selectFrom('matches').selectAll().execute()),
     photos: await sorted(db.selectFrom('photos').select(['id', 'userId']).execute()),
     events: await count('events'),
     graphChanges: await count('graphChanges'),

@@ -26,6 +26,8 @@ export type Action =
   | 'favorite'
   /** Chat: read, send, type, see presence — friends and matches (spec/3 §6). */
   | 'message'
+  /** Discover: like, pass or skip someone (and unmatch them). */
+  | 'swipe'
   | 'disconnect'
   | 'block'
   | 'unblock'
@@ -48,6 +50,7 @@ export function isVisible(action: Action, tie: Tie): boolean {
     case 'invite':
     case 'favorite':
     case 'message':
+    case 'swipe':
     case 'disconnect':
       return !tie.blockedByViewer && !tie.blockedByTarget;
   }
@@ -65,6 +68,7 @@ export function can(action: Action, tie: Tie): boolean {
     case 'view':
     case 'connect':
     case 'invite':
+    case 'swipe':
     case 'block':
     case 'unblock':
     case 'report':

@@ -1,15 +1,27 @@
-import { chatMessages, type ChatSummary, type MessageView } from '@heartline/domain';
+import {
+  chatMessages,
+  discoverMessages,
+  type ChatSummary,
+  type MessageView,
+} from '@heartline/domain';
 import type { ChatRow, MessageRow } from './chat.repository.ts';
 import { can } from '../access/access.policy.ts';
 
-export function presentMessage(m: MessageRow): MessageView {
+/**
+ * A message as one reader sees it. The match greeting names the other person of the chat
+ * (`otherName`), so each of the two reads 'Say hello to' the other.
+ */
+export function presentMessage(m: MessageRow, otherName: string | null): MessageView {
   return {
     id: m.id,
     chatId: m.chatId,
     seq: m.seq,
     clientId: m.clientId,
     senderId: m.senderId,
-    content: m.content,
+    content:
+      m.kind === 'system'
+        ? discoverMessages.greeting(otherName ?? chatMessages.someone)
+        : m.content,
     createdAt: m.createdAt.toISOString(),
     readAt: m.readAt ? m.readAt.toISOString() : null,
   };
@@ -26,7 +38,7 @@ export function presentChat(row: ChatRow, lastMessage: MessageRow | undefined): 
     isMatch: row.kind === 'match' || row.matched,
     isFriend: row.friends,
     canMessage: can('message', row),
-    lastMessage: lastMessage ? presentMessage(lastMessage) : null,
+    lastMessage: lastMessage ? presentMessage(lastMessage, row.otherName) : null,
     timestamp: (row.lastMessageAt ?? row.createdAt).toISOString(),
     unreadCount: row.unreadCount,
     lastSeq: row.lastSeq,

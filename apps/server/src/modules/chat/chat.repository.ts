@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { v7 as uuidv7 } from 'uuid';
 import { CHAT_UNREAD_CAP, CHAT_UNREAD_WINDOW_MS } from '@heartline/domain';
 import type { Db, Trx } from '../../db/database.ts';
 
@@ -29,6 +30,8 @@ export type MessageRow = {
   id: string;
   chatId: string;
   seq: number;
+  /** 'system': the match greeting, worded for each reader (chat.presenter.ts). */
+  kind: string;
   senderId: string | null;
   clientId: string | null;
   content: string;
@@ -65,6 +68,7 @@ const messageColumns = [
   'id',
   'chatId',
   'seq',
+  'kind',
   'senderId',
   'clientId',
   'content',
@@ -171,6 +175,61 @@ export function createChatRepository(db: Db) {
       return true;
     },
 
+    /**
+     * The pair's chat as a match chat: created if absent, else turned into one (friends who
+     * match keep their one conversation). Answers its id.
+     */
+    async matchChat(
+      trx: Trx,
+      low: { id: string; seq: number },
+      high: { id: string; seq: number },
+    ): Promise<string> {
+      const id = uuidv7();
+      const { rows } = await sql<{ id: string; inserted: boolean }>`
+        insert into chats (id, user_low, user_high, kind)
+        values (${id}, ${low.seq}, ${high.seq}, 'match')
+        on conflict (user_low, user_high) do update set kind = 'match'
+        returning id, (xmax = 0) as inserted`.execute(trx);
+      const chat = rows[0]!;
+      if (chat.inserted) {
+        await trx
+          .insertInto('chatMembers')
+          .values([
+            { userId: low.id, chatId: chat.id },
+            { userId: high.id, chatId: chat.id },
+          ])
+          .execute();
+      }
+      return chat.id;
+    },
+
+    async chatIdOfPair(trx: Trx, a: number, b: number): Promise<string | undefined> {
+      const row = await trx
+        .selectFrom('chats')
+        .select('id')
+        .where('userLow', '=', String(Math.min(a, b)))
+        .where('userHigh', '=', String(Math.max(a, b)))
+        .executeTakeFirst();
+      return row?.id;
+    },
+
+    /** A system message (the match greeting) under the chat's next seq. */
+    async insertSystemMessage(trx: Trx, chatId: string, content: string): Promise<MessageRow> {
+      const { rows } = await sql<RawMessage>`
+        with next as (
+          update chats set last_seq = last_seq + 1, last_message_at = now()
+           where id = ${chatId}
+          returning last_seq
+        )
+        insert into messages (id, chat_id, seq, kind, content)
+        select ${uuidv7()}, ${chatId}, next.last_seq, 'system', ${content} from next
+        returning id, chat_id as "chatId", seq, kind, sender_id as "senderId",
+          client_id as "clientId", content, created_at as "createdAt", read_at as "readAt"`.execute(
+        trx,
+      );
+      return toMessage(rows[0]!);
+    },
+
     /** The message a sender already stored under `clientId` (a retry). */
     async byClientId(senderId: string, clientId: string, trx: Trx | Db = db) {
       const row = await trx
@@ -201,7 +260,7 @@ export function createChatRepository(db: Db) {
         select ${m.id}, ${m.chatId}, next.last_seq, ${m.senderId}, ${m.clientId}, ${m.content}
           from next
         on conflict (sender_id, client_id) where client_id is not null do nothing
-        returning id, chat_id as "chatId", seq, sender_id as "senderId",
+        returning id, chat_id as "chatId", seq, kind, sender_id as "senderId",
           client_id as "clientId", content, created_at as "createdAt", read_at as "readAt"`.execute(
         trx,
       );
@@ -213,7 +272,7 @@ export function createChatRepository(db: Db) {
       const withMessages = chats.filter((c) => c.lastSeq > 0);
       if (withMessages.length === 0) return new Map();
       const { rows } = await sql<RawMessage>`
-        select m.id, m.chat_id as "chatId", m.seq, m.sender_id as "senderId",
+        select m.id, m.chat_id as "chatId", m.seq, m.kind, m.sender_id as "senderId",
           m.client_id as "clientId", m.content, m.created_at as "createdAt", m.read_at as "readAt"
         from unnest(${withMessages.map((c) => c.id)}::uuid[],
                     ${withMessages.map((c) => c.lastSeq)}::bigint[]) as last(chat_id, seq)

@@ -2,6 +2,7 @@ import { v7 as uuidv7 } from 'uuid';
 import {
   CHAT_PAGE,
   chatMessages,
+  discoverMessages,
   userRoom,
   type ChatList,
   type ChatSummary,
@@ -15,7 +16,8 @@ import {
   NotFoundError,
   UnauthorizedError,
 } from '../../lib/errors.ts';
-import type { Transact } from '../events/events.outbox.ts';
+import type { Trx } from '../../db/database.ts';
+import type { Emit, Transact } from '../events/events.outbox.ts';
 import { can, isVisible } from '../access/access.policy.ts';
 import type { Access, Person } from '../access/access.service.ts';
 import { presentChat, presentMessage } from './chat.presenter.ts';
@@ -71,7 +73,7 @@ export function createChatService(deps: ChatDeps) {
   /** A retry answers what the first attempt stored, if it was for the same chat. */
   function sameChat(stored: MessageRow, chatId: string): MessageView {
     if (stored.chatId !== chatId) throw new ConflictError(chatMessages.clientIdReused);
-    return presentMessage(stored);
+    return presentMessage(stored, null);
   }
 
   return {
@@ -110,9 +112,12 @@ export function createChatService(deps: ChatDeps) {
       chatId: string,
       cursor: { before?: number | undefined; after?: number | undefined; limit?: number },
     ): Promise<MessagePage> {
-      await visibleChat(userId, chatId);
+      const chat = await visibleChat(userId, chatId, { withUnread: false });
       const page = await repo.page(chatId, cursor, cursor.limit ?? CHAT_PAGE);
-      return { messages: page.messages.map(presentMessage), hasMore: page.hasMore };
+      return {
+        messages: page.messages.map((m) => presentMessage(m, chat.otherName)),
+        hasMore: page.hasMore,
+      };
     },
 
     /**
@@ -132,7 +137,7 @@ export function createChatService(deps: ChatDeps) {
             content: input.content,
           });
           if (!row) throw new ClientIdTaken();
-          const message = presentMessage(row);
+          const message = presentMessage(row, null);
           emit(userRoom(userId), 'message.created', { message }, userId);
           emit(userRoom(chat.otherId), 'message.created', { message }, userId);
           return message;
@@ -144,6 +149,37 @@ export function createChatService(deps: ChatDeps) {
         if (!taken) throw err;
         return sameChat(taken, input.chatId);
       }
+    },
+
+    /**
+     * Inside a match's transaction: the pair's chat becomes a match chat (created if absent)
+     * and gets the system greeting, shown to each as 'Say hello to' the other. Answers its id.
+     */
+    async startMatchChat(trx: Trx, emit: Emit, a: Person, b: Person): Promise<string> {
+      const [low, high] = a.seq < b.seq ? [a, b] : [b, a];
+      const chatId = await repo.matchChat(trx, low, high);
+      const greeting = await repo.insertSystemMessage(
+        trx,
+        chatId,
+        discoverMessages.greeting(b.name ?? chatMessages.someone),
+      );
+      for (const [reader, other] of [
+        [a, b],
+        [b, a],
+      ] as const) {
+        const message = presentMessage(greeting, other.name);
+        emit(userRoom(reader.id), 'message.created', { message }, a.id);
+        emit(userRoom(reader.id), 'chat.updated', { chatId }, a.id);
+      }
+      return chatId;
+    },
+
+    /** Inside a transaction that changed what the pair may do (an unmatch): tell both. */
+    async pairChanged(trx: Trx, emit: Emit, a: Person, b: Person): Promise<void> {
+      const chatId = await repo.chatIdOfPair(trx, a.seq, b.seq);
+      if (!chatId) return;
+      emit(userRoom(a.id), 'chat.updated', { chatId }, a.id);
+      emit(userRoom(b.id), 'chat.updated', { chatId }, a.id);
     },
 
     /** Moves the member's delivered or read position and tells both members' devices. */

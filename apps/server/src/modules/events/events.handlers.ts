@@ -49,4 +49,5 @@ export const eventHandlers: EventHandlers = {
   'message.created': toRoom,
   'chat.receipt': toRoom,
   'chat.updated': toRoom,
+  'match.created': toRoom,
 };

@@ -1,0 +1,124 @@
+import { sql } from 'kysely';
+import type { SwipeAction } from '@heartline/domain';
+import type { Db, Trx } from '../../db/database.ts';
+
+export type MatchStatus = 'pending' | 'active' | 'declined';
+export type LockedMatch = { id: string; status: MatchStatus; created: boolean };
+
+/** SQL of swipes and matches. A pair's match row is its lock: every change takes it first. */
+export function createMatchesRepository(db: Db) {
+  return {
+    /**
+     * The pair's match row, locked for this transaction; created (as pending) when absent, so
+     * two people acting on each other at the same instant take turns on it.
+     */
+    async lockPair(trx: Trx, id: string, low: number, high: number): Promise<LockedMatch> {
+      const inserted = await trx
+        .insertInto('matches')
+        .values({ id, userLow: String(low), userHigh: String(high), status: 'pending' })
+        .onConflict((oc) => oc.columns(['userLow', 'userHigh']).doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      const row = await trx
+        .selectFrom('matches')
+        .select(['id', 'status'])
+        .where('userLow', '=', String(low))
+        .where('userHigh', '=', String(high))
+        .forUpdate()
+        .executeTakeFirstOrThrow();
+      return { id: row.id, status: row.status as MatchStatus, created: inserted !== undefined };
+    },
+
+    async setMatch(
+      trx: Trx,
+      id: string,
+      next: { status: MatchStatus; initiatorSeq: number | null },
+    ): Promise<void> {
+      await trx
+        .updateTable('matches')
+        .set({
+          status: next.status,
+          initiatorSeq: next.initiatorSeq === null ? null : String(next.initiatorSeq),
+          matchedAt: next.status === 'active' ? sql<Date>`coalesce(matched_at, now())` : null,
+          declinedAt: next.status === 'declined' ? sql<Date>`now()` : null,
+          lastActivityAt: sql<Date>`now()`,
+        })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async deleteMatch(trx: Trx, id: string): Promise<void> {
+      await trx.deleteFrom('matches').where('id', '=', id).execute();
+    },
+
+    /** What `userSeq` did with `targetSeq` (undefined: nothing yet). */
+    async swipeOf(trx: Trx, userSeq: number, targetSeq: number): Promise<SwipeAction | undefined> {
+      const row = await trx
+        .selectFrom('swipes')
+        .select('action')
+        .where('userSeq', '=', String(userSeq))
+        .where('targetSeq', '=', String(targetSeq))
+        .executeTakeFirst();
+      return row?.action as SwipeAction | undefined;
+    },
+
+    /**
+     * Records an action. A skip never replaces a like or a pass, and a like never replaces a
+     * pass (declined stays declined; only undoing the pass takes it back).
+     */
+    async putSwipe(trx: Trx, userSeq: number, targetSeq: number, action: SwipeAction) {
+      await trx
+        .insertInto('swipes')
+        .values({ userSeq: String(userSeq), targetSeq: String(targetSeq), action })
+        .onConflict((oc) => {
+          const pair = oc.columns(['userSeq', 'targetSeq']);
+          if (action === 'skip') return pair.doNothing();
+          const update = pair.doUpdateSet({ action, createdAt: sql<Date>`now()` });
+          return action === 'pass' ? update : update.where('swipes.action', '<>', 'pass');
+        })
+        .execute();
+    },
+
+    /** The person of the viewer's latest action, if that action was a pass. */
+    async lastPass(userSeq: number): Promise<number | undefined> {
+      const row = await db
+        .selectFrom('swipes')
+        .select(['targetSeq', 'action'])
+        .where('userSeq', '=', String(userSeq))
+        .orderBy('createdAt', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      return row?.action === 'pass' ? Number(row.targetSeq) : undefined;
+    },
+
+    async deleteSwipe(trx: Trx, userSeq: number, targetSeq: number): Promise<boolean> {
+      const result = await trx
+        .deleteFrom('swipes')
+        .where('userSeq', '=', String(userSeq))
+        .where('targetSeq', '=', String(targetSeq))
+        .where('action', '=', 'pass')
+        .executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+
+    /** Discovery reset: skipped people come back; likes and passes stay. */
+    async clearSkips(userSeq: number): Promise<void> {
+      await db
+        .deleteFrom('swipes')
+        .where('userSeq', '=', String(userSeq))
+        .where('action', '=', 'skip')
+        .execute();
+    },
+
+    async personBySeq(seq: number, trx: Trx | Db = db) {
+      const row = await trx
+        .selectFrom('users')
+        .select(['id', 'seq', 'name', 'avatarUrl'])
+        .where('seq', '=', String(seq))
+        .executeTakeFirst();
+      return row && { ...row, seq: Number(row.seq) };
+    },
+  };
+}
+
+export type MatchesRepository = ReturnType<typeof createMatchesRepository>;
