@@ -137,8 +137,9 @@ export function createChatRepository(db: Db) {
       viewerId: string,
       chatId: string,
       opts: { withUnread?: boolean } = {},
+      trx: Trx | Db = db,
     ): Promise<ChatRow | undefined> {
-      const [row] = await chatsOf(viewerId, { chatId, ...opts });
+      const [row] = await chatsOf(viewerId, { chatId, ...opts }, trx);
       return row;
     },
 

@@ -52,15 +52,16 @@ export function createChatService(deps: ChatDeps) {
     userId: string,
     chatId: string,
     opts: { withUnread?: boolean } = {},
+    trx?: Trx,
   ): Promise<ChatRow> {
-    const row = await repo.chat(userId, chatId, opts);
+    const row = await repo.chat(userId, chatId, opts, trx);
     if (!row || !isVisible('message', row)) throw new NotFoundError(chatMessages.chatNotFound);
     return row;
   }
 
   /** The chat, if the viewer may send in it now. */
-  async function sendableChat(userId: string, chatId: string): Promise<ChatRow> {
-    const row = await visibleChat(userId, chatId, { withUnread: false });
+  async function sendableChat(userId: string, chatId: string, trx?: Trx): Promise<ChatRow> {
+    const row = await visibleChat(userId, chatId, { withUnread: false }, trx);
     if (!can('message', row)) throw new ForbiddenError(chatMessages.cannotMessage);
     return row;
   }
@@ -125,10 +126,11 @@ export function createChatService(deps: ChatDeps) {
      * `message.created` for both members in the same transaction (delivered by the dispatcher).
      */
     async send(userId: string, input: SendMessageInput): Promise<MessageView> {
-      const chat = await sendableChat(userId, input.chatId);
-      // The insert itself finds a retry (the client id is unique per sender): no lookup first.
+      // One connection per send: the policy's check runs in the storing transaction. The insert
+      // itself finds a retry (the client id is unique per sender): no lookup first.
       try {
         const stored = await transact(async (trx, emit) => {
+          const chat = await sendableChat(userId, input.chatId, trx);
           const row = await repo.insertMessage(trx, {
             id: uuidv7(),
             chatId: chat.id,
@@ -188,10 +190,10 @@ export function createChatService(deps: ChatDeps) {
       chatId: string,
       to: { delivered?: number; read?: number },
     ): Promise<{ readSeq: number }> {
-      const chat = await visibleChat(userId, chatId, { withUnread: false });
       const moved = await transact(async (trx, emit) => {
+        const chat = await visibleChat(userId, chatId, { withUnread: false }, trx);
         const next = await repo.advance(trx, userId, chatId, to);
-        if (!next) return undefined;
+        if (!next) return { readSeq: chat.readSeq };
         const receipt = {
           chatId,
           userId,
@@ -201,9 +203,9 @@ export function createChatService(deps: ChatDeps) {
         };
         emit(userRoom(chat.otherId), 'chat.receipt', receipt, userId);
         if (next.readSeq > chat.readSeq) emit(userRoom(userId), 'chat.receipt', receipt, userId);
-        return next;
+        return { readSeq: next.readSeq };
       });
-      return { readSeq: moved?.readSeq ?? chat.readSeq };
+      return moved;
     },
 
     async mute(userId: string, chatId: string, muted: boolean): Promise<{ muted: boolean }> {
