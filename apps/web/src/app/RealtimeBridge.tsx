@@ -2,6 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import type { SessionResponse } from '@heartline/domain';
+import { deleteDatabase, storageKeys } from '../lib/storage-keys.ts';
+import { chatRuntime } from '../state/chat/chat-runtime.ts';
 import { fetchSession, forgetSession, sessionKeys } from '../state/queries/session.ts';
 import { refetchAfterGap, routeEvent } from '../state/realtime/event-router.ts';
 import { realtimeClient } from '../state/realtime/socket-client.ts';
@@ -19,14 +21,18 @@ export function RealtimeBridge({ userId }: { userId: string }) {
   const toast = useToast();
 
   useEffect(() => {
+    chatRuntime.start(userId, queryClient, (message) => toast.error(message));
     realtimeClient.setHandlers({
       userId,
       event: (event) =>
         routeEvent(queryClient, event, {
           userId,
           notify: (type, message, duration) => toast.show(type, message, { duration }),
+          chat: chatRuntime.routerHooks,
           sessionEnded: (reason) => {
             forgetSession(queryClient);
+            // Signed out in another tab: unsent messages leave the device with the person.
+            if (reason === 'signed_out') deleteDatabase(storageKeys.chatOutboxDb);
             if (reason === 'expired') toast.info(SESSION_ENDED_TEXT);
             void navigate('/auth', { replace: true });
           },
@@ -53,6 +59,7 @@ export function RealtimeBridge({ userId }: { userId: string }) {
     return () => {
       realtimeClient.setHandlers(null);
       realtimeClient.stop();
+      chatRuntime.stop();
     };
   }, [userId, queryClient, navigate, toast]);
 

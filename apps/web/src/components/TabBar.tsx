@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { activeTab, tabAccessibleName, tabBadges, tabs, type TabId } from '../lib/tab-bar.ts';
+import { useChatUnreadCount } from '../state/chat/use-unread-badge.ts';
 import { useBadgesQuery } from '../state/queries/badges.ts';
 import { usePendingRequestsBadge } from '../state/queries/network.ts';
 import { ChatIcon, CompassIcon, PeopleIcon, ProfileIcon, SettingsIcon } from './Icons.tsx';
@@ -17,7 +18,8 @@ export function TabBar() {
   const { pathname } = useLocation();
   const { data } = useBadgesQuery();
   usePendingRequestsBadge();
-  const badges = tabBadges(data);
+  const unreadMessages = useChatUnreadCount(data?.unreadMessages);
+  const badges = tabBadges({ ...data, unreadMessages });
   const current = activeTab(pathname);
 
   return (

@@ -22,6 +22,8 @@ export const storageKeys = {
   pendingInvite: 'heartline.pendingInvite',
   /** IndexedDB database: photos waiting for a background upload (state/uploads/). */
   uploadsDb: 'heartline-uploads',
+  /** IndexedDB database: chat messages written and not yet sent, per user (state/chat/). */
+  chatOutboxDb: 'heartline-chat-outbox',
 } as const;
 
 export const keptOnSignOut: readonly string[] = [storageKeys.theme];
@@ -31,6 +33,15 @@ export function clearStorageExcept(storage: Storage, keep: readonly string[]): v
   const saved = keep.map((key) => [key, storage.getItem(key)] as const);
   storage.clear();
   for (const [key, value] of saved) if (value !== null) storage.setItem(key, value);
+}
+
+/** Deletes an IndexedDB database of the signed-out user (nothing to do without IndexedDB). */
+export function deleteDatabase(name: string): void {
+  try {
+    indexedDB.deleteDatabase(name);
+  } catch {
+    // No IndexedDB, nothing stored.
+  }
 }
 
 /** Storage access that never throws (private mode, disabled storage, quota). */

@@ -16,7 +16,9 @@ type ConnectionListProps = {
   enabled: boolean;
   requestedIds: ReadonlySet<string>;
   connectingId: string | null;
+  messagingId: string | null;
   onToggleFavorite: (view: ConnectionView) => void;
+  onMessage: (view: ConnectionView) => void;
   onConnect: (view: ConnectionView) => void;
   onAction: (action: RowAction, view: ConnectionView) => void;
   onInvite: () => void;
@@ -31,7 +33,9 @@ export function ConnectionList({
   enabled,
   requestedIds,
   connectingId,
+  messagingId,
   onToggleFavorite,
+  onMessage,
   onConnect,
   onAction,
   onInvite,
@@ -96,7 +100,9 @@ export function ConnectionList({
             view={view}
             requested={requestedIds.has(view.userId)}
             connecting={connectingId === view.userId}
+            messaging={messagingId === view.userId}
             onToggleFavorite={onToggleFavorite}
+            onMessage={onMessage}
             onConnect={onConnect}
             onAction={onAction}
           />

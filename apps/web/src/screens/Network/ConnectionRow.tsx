@@ -1,6 +1,7 @@
 import { degreeBadge, type ConnectionView } from '@heartline/domain';
 import { useId, useState } from 'react';
 import { Avatar } from '../../components/Avatar.tsx';
+import { ChatIcon } from '../../components/Icons.tsx';
 import {
   BlockIcon,
   ChevronRightIcon,
@@ -19,7 +20,11 @@ type ConnectionRowProps = {
   /** A connection request to this person is waiting for their answer. */
   requested: boolean;
   connecting: boolean;
+  /** Opening the chat with this person is under way. */
+  messaging: boolean;
   onToggleFavorite: (view: ConnectionView) => void;
+  /** 1st degree only (spec/3 §5): opens the chat with them. */
+  onMessage: (view: ConnectionView) => void;
   onConnect: (view: ConnectionView) => void;
   onAction: (action: RowAction, view: ConnectionView) => void;
 };
@@ -37,7 +42,9 @@ export function ConnectionRow({
   view,
   requested,
   connecting,
+  messaging,
   onToggleFavorite,
+  onMessage,
   onConnect,
   onAction,
 }: ConnectionRowProps) {
@@ -102,6 +109,25 @@ export function ConnectionRow({
               </>
             )}
           </p>
+          {first && (
+            <div className="conn__line">
+              <button
+                type="button"
+                className="btn btn--sm btn--ghost conn__message"
+                aria-label={`Message ${name}`}
+                aria-busy={messaging || undefined}
+                disabled={messaging}
+                onClick={() => onMessage(view)}
+              >
+                {messaging ? (
+                  <span className="spinner spinner--xs" aria-hidden="true" />
+                ) : (
+                  <ChatIcon size={18} />
+                )}
+                Message
+              </button>
+            </div>
+          )}
           {!first && (
             <div className="conn__line">
               <button

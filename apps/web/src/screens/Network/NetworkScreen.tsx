@@ -1,9 +1,10 @@
 import { networkMessages, type ConnectionView } from '@heartline/domain';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useToast } from '../../app/ToastProvider.tsx';
 import { CloseIcon } from '../../components/Icons.tsx';
 import { SearchIcon, ShieldIcon, UserPlusIcon } from '../../components/NetworkIcons.tsx';
+import { useOpenChatMutation } from '../../state/queries/chat.ts';
 import { useNetworkSummaryQuery, useSetFavoriteMutation } from '../../state/queries/network.ts';
 import {
   useConnectionRequestsQuery,
@@ -48,6 +49,8 @@ export function NetworkScreen() {
   const requests = useConnectionRequestsQuery();
   const favorite = useSetFavoriteMutation();
   const connect = useSendConnectionRequestMutation();
+  const openChat = useOpenChatMutation();
+  const navigate = useNavigate();
   const toast = useToast();
   const [overlay, setOverlay] = useState<Overlay | null>(null);
   const [searchOpen, setSearchOpen] = useState(false);
@@ -105,6 +108,13 @@ export function NetworkScreen() {
           toast.error(error.message || `Could not update ${name} in your favorites.`),
       },
     );
+  };
+
+  const onMessage = (view: ConnectionView) => {
+    openChat.mutate(view.userId, {
+      onSuccess: (chat) => void navigate(`/chat/${chat.id}`),
+      onError: (error) => toast.error(error.message),
+    });
   };
 
   const onConnect = (view: ConnectionView) => {
@@ -225,7 +235,9 @@ export function NetworkScreen() {
             }
             requestedIds={requestedIds}
             connectingId={connect.isPending ? connect.variables : null}
+            messagingId={openChat.isPending ? openChat.variables : null}
             onToggleFavorite={onToggleFavorite}
+            onMessage={onMessage}
             onConnect={onConnect}
             onAction={(action, view) => setOverlay({ kind: 'action', action, view })}
             onInvite={openInvite}
@@ -241,7 +253,7 @@ export function NetworkScreen() {
       {overlay?.kind === 'action' && (
         <RowActionDialog
           action={overlay.action}
-          view={overlay.view}
+          person={overlay.view}
           onClose={() => setOverlay(null)}
         />
       )}

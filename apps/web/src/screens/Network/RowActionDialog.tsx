@@ -2,7 +2,7 @@ import {
   errorMessages,
   networkMessages,
   REPORT_REASONS,
-  type ConnectionView,
+  type CreateReportInput,
 } from '@heartline/domain';
 import { useId, useState } from 'react';
 import { useToast } from '../../app/ToastProvider.tsx';
@@ -26,11 +26,33 @@ const reasonLabels: Record<ReportReason, string> = {
   other: 'Something else',
 };
 
-type Props = { action: RowAction; view: ConnectionView; onClose: () => void };
+type ReportContext = CreateReportInput['context'];
 
-/** The confirmation dialogs of the row menu (spec/2 §2), with the domain's texts. */
-export function RowActionDialog({ action, view, onClose }: Props) {
-  const name = displayName(view.name);
+/** The person acted on: a network row, or the other member of a chat. */
+export type ActionTarget = { userId: string; name: string };
+
+type Props = {
+  action: RowAction;
+  person: ActionTarget;
+  onClose: () => void;
+  /** Where a report is made from, and the messages it attaches (from a chat). */
+  report?: { context: ReportContext; messageIds?: readonly string[] };
+  /** The action went through (e.g. the chat screen leaves a blocked person's chat). */
+  onDone?: (action: RowAction) => void;
+};
+
+/**
+ * The confirmation dialogs of the row menu (spec/2 §2), with the domain's texts; the chat
+ * screen's menu uses them too.
+ */
+export function RowActionDialog({
+  action,
+  person,
+  onClose,
+  report = { context: 'network' },
+  onDone,
+}: Props) {
+  const name = displayName(person.name);
   const toast = useToast();
   const disconnect = useDisconnectMutation();
   const block = useBlockMutation();
@@ -39,6 +61,7 @@ export function RowActionDialog({ action, view, onClose }: Props) {
     try {
       await work();
       toast.success(done);
+      onDone?.(action);
     } catch (error) {
       toast.error(error instanceof Error ? error.message : errorMessages.internal);
       throw error;
@@ -54,7 +77,7 @@ export function RowActionDialog({ action, view, onClose }: Props) {
           tone="danger"
           onClose={onClose}
           onConfirm={() =>
-            run(() => disconnect.mutateAsync(view.userId), `You disconnected from ${name}.`)
+            run(() => disconnect.mutateAsync(person.userId), `You disconnected from ${name}.`)
           }
         >
           <p>{networkMessages.disconnectText}</p>
@@ -67,24 +90,39 @@ export function RowActionDialog({ action, view, onClose }: Props) {
           confirmLabel="Block"
           tone="danger"
           onClose={onClose}
-          onConfirm={() => run(() => block.mutateAsync(view.userId), `${name} is blocked.`)}
+          onConfirm={() => run(() => block.mutateAsync(person.userId), `${name} is blocked.`)}
         >
           <p>{networkMessages.blockText}</p>
         </ConfirmDialog>
       );
     case 'report':
-      return <ReportDialog view={view} name={name} onClose={onClose} />;
+      return (
+        <ReportDialog
+          person={person}
+          name={name}
+          context={report.context}
+          messageIds={report.messageIds ?? []}
+          onClose={onClose}
+          onDone={() => onDone?.('report')}
+        />
+      );
   }
 }
 
 function ReportDialog({
-  view,
+  person,
   name,
+  context,
+  messageIds,
   onClose,
+  onDone,
 }: {
-  view: ConnectionView;
+  person: ActionTarget;
   name: string;
+  context: ReportContext;
+  messageIds: readonly string[];
   onClose: () => void;
+  onDone: () => void;
 }) {
   const [reason, setReason] = useState<ReportReason | null>(null);
   const [details, setDetails] = useState('');
@@ -96,12 +134,14 @@ function ReportDialog({
     if (!reason) return;
     try {
       const result = await report.mutateAsync({
-        userId: view.userId,
+        userId: person.userId,
         reason,
-        context: 'network',
+        context,
         ...(details.trim() ? { details: details.trim() } : {}),
+        ...(messageIds.length > 0 ? { messageIds: [...messageIds] } : {}),
       });
       toast.success(result.message || networkMessages.reported);
+      onDone();
     } catch (error) {
       toast.error(error instanceof Error ? error.message : errorMessages.internal);
       throw error;

@@ -22,6 +22,7 @@ import {
 } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { apiRequest } from '../../lib/api.ts';
+import { invalidateChats } from '../chat/chat-cache.ts';
 import { applyBadgesUpdate } from './badges.ts';
 import { sessionKeys } from './session.ts';
 import { trustKeys } from './trust.ts';
@@ -127,10 +128,14 @@ export function removeFromConnectionLists(queryClient: QueryClient, userId: stri
   }));
 }
 
-/** After the graph changed: lists, counts, trust and the session's trust all refresh. */
+/**
+ * After the graph changed: lists, counts, trust and the session's trust all refresh, and so do
+ * chats (who may message whom follows friendships and blocks).
+ */
 export function invalidateNetwork(queryClient: QueryClient): Promise<void> {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: networkKeys.all }),
+    invalidateChats(queryClient),
     queryClient.invalidateQueries({ queryKey: trustKeys.all }),
     queryClient.invalidateQueries({ queryKey: sessionKeys.session }),
   ]).then(() => undefined);

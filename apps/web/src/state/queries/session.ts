@@ -12,6 +12,7 @@ import { apiRequest, isRetryable } from '../../lib/api.ts';
 import { announcePendingInvite } from '../../lib/pending-invite.ts';
 import {
   clearStorageExcept,
+  deleteDatabase,
   keptOnSignOut,
   safeStorage,
   storageKeys,
@@ -102,12 +103,10 @@ export function useSignOutMutation() {
     onSuccess: () => {
       signedOutHere = true;
       forgetSession(queryClient);
-      // Photos waiting for a background upload belong to the person who just left this device.
-      try {
-        indexedDB.deleteDatabase(storageKeys.uploadsDb);
-      } catch {
-        // No IndexedDB, nothing stored.
-      }
+      // Photos waiting for a background upload and unsent messages belong to the person who
+      // just left this device.
+      deleteDatabase(storageKeys.uploadsDb);
+      deleteDatabase(storageKeys.chatOutboxDb);
     },
   });
 }

@@ -1,5 +1,6 @@
 import {
   APPROVAL_TOAST_MS,
+  discoverMessages,
   inviteMessages,
   networkMessages,
   trustCalculation,
@@ -10,7 +11,14 @@ import {
   type TrustReport,
 } from '@heartline/domain';
 import type { QueryClient } from '@tanstack/react-query';
+import { invalidateChats, storeUnreadTotal } from '../chat/chat-cache.ts';
+import {
+  routeChatReceipt,
+  routeMessageCreated,
+  type ChatRouterHooks,
+} from '../chat/chat-events.ts';
 import { applyBadgesUpdate } from '../queries/badges.ts';
+import { catchUpAllMessages } from '../queries/chat.ts';
 import { invitationKeys } from '../queries/invitation-keys.ts';
 import { invalidateNetwork, networkKeys, setSummaryPendingRequests } from '../queries/network.ts';
 import { invalidateOwnProfile } from '../queries/profile-keys.ts';
@@ -25,6 +33,8 @@ export type RouterContext = {
   notify: (type: 'success' | 'info', message: string, duration?: number) => void;
   /** This session ended elsewhere (sign-out in another tab, expiry). */
   sessionEnded: (reason: ServerEventPayload<'session.revoked'>['reason']) => void;
+  /** The chat runtime (outbox, delivered acks, unread counter); absent, chat events only patch the cache. */
+  chat?: ChatRouterHooks;
 };
 
 /**
@@ -88,14 +98,36 @@ export function routeEvent(queryClient: QueryClient, event: StreamEvent, ctx: Ro
       // The profile's trust score and stat tiles follow the network.
       void invalidateOwnProfile(queryClient);
       return;
-    // Silent list refresh: a disconnect does not notify (spec/2 §2).
+    // Silent list refresh: a disconnect does not notify (spec/2 §2). Chats refresh with the
+    // network (whether the two may still message each other).
     case 'friendship.created':
     case 'friendship.removed':
       void invalidateNetwork(queryClient);
       void invalidateOwnProfile(queryClient);
       return;
+    case 'message.created':
+      routeMessageCreated(queryClient, event.payload.message, ctx.userId, ctx.chat);
+      return;
+    case 'chat.receipt':
+      routeChatReceipt(queryClient, event.payload, ctx.userId, ctx.chat);
+      return;
+    case 'chat.updated':
+      void invalidateChats(queryClient, event.payload.chatId);
+      return;
+    case 'match.created':
+      // spec/2 §8 'New Match!' (You matched with {name}); the match chat is new in the list.
+      void invalidateChats(queryClient);
+      void invalidateOwnProfile(queryClient);
+      ctx.notify(
+        'success',
+        `${discoverMessages.newMatch} ${discoverMessages.youMatchedWith(event.payload.match.name)}`,
+      );
+      return;
     case 'badges.updated':
       applyBadgesUpdate(queryClient, event.payload);
+      if (event.payload.unreadMessages !== undefined) {
+        storeUnreadTotal(queryClient, event.payload.unreadMessages);
+      }
       if (event.payload.pendingRequests !== undefined) {
         setSummaryPendingRequests(queryClient, event.payload.pendingRequests);
         // Two changes at once can each count before the other commits: the summary settles it.
@@ -124,6 +156,9 @@ export function refetchAfterGap(queryClient: QueryClient): void {
   void queryClient.invalidateQueries({ queryKey: networkKeys.all }, noRestart);
   void queryClient.invalidateQueries({ queryKey: trustKeys.all }, noRestart);
   void queryClient.invalidateQueries({ queryKey: requestKeys.all }, noRestart);
+  // Chats, and every conversation seen catches up on what came meanwhile.
+  void invalidateChats(queryClient);
+  catchUpAllMessages(queryClient);
   void invalidateOwnProfile(queryClient);
 }
 

@@ -1,10 +1,15 @@
 import {
+  liveSignals,
   parseStreamEvent,
   StreamCursor,
   userRoom,
   type ClientToServerEvents,
+  type Presence,
+  type SendAck,
+  type SendMessageInput,
   type ServerToClientEvents,
   type StreamEvent,
+  type TypingSignal,
 } from '@heartline/domain';
 import type { io as createSocket, Socket } from 'socket.io-client';
 import type { RealtimeEvent } from './machine.ts';
@@ -25,6 +30,8 @@ export type RealtimeHandlers = {
 
 const PRESENCE_INTERVAL_MS = 25_000;
 const ACK_TIMEOUT_MS = 5_000;
+/** A message send waits longer: the server answers once the message is committed. */
+const SEND_TIMEOUT_MS = 10_000;
 /** A resume that failed (timeout, server busy) is asked again this much later. */
 const RESUME_RETRY_MS = 2_000;
 
@@ -40,6 +47,8 @@ export class RealtimeClient {
   /** Bumped by stop(), so a start() whose client library is still loading gives up. */
   private generation = 0;
   private handlers: RealtimeHandlers | null = null;
+  private readonly typingListeners = new Set<(signal: TypingSignal) => void>();
+  private readonly presenceListeners = new Set<(presence: Presence) => void>();
   private readonly cursor = new StreamCursor({
     apply: (event) => this.handlers?.event(event),
     // A session stream's gap changes no screen (its only event ends the session).
@@ -105,6 +114,66 @@ export class RealtimeClient {
       if (event.type === 'session.revoked') this.handlers?.event(event);
       else this.cursor.receive(event);
     });
+    // Live signals are not stored: a bad one is dropped, a missed one expires on its own.
+    (socket as unknown as Socket).on('typing', (raw: unknown) => {
+      const signal = liveSignals.typing.safeParse(raw);
+      if (signal.success) for (const listener of this.typingListeners) listener(signal.data);
+    });
+    (socket as unknown as Socket).on('presence', (raw: unknown) => {
+      const presence = liveSignals.presence.safeParse(raw);
+      if (presence.success) for (const listener of this.presenceListeners) listener(presence.data);
+    });
+  }
+
+  /**
+   * Sends one chat message and resolves with the server's answer. Offline or unanswered, it
+   * resolves as a failure that is not final: the outbox keeps the message and sends it again
+   * with the same client id (the server stores it once).
+   */
+  send(input: SendMessageInput): Promise<SendAck> {
+    const socket = this.socket;
+    // Not emitted while down: socket.io would buffer it and send it again beside the retry.
+    if (!socket?.connected) return Promise.resolve(notSent('OFFLINE'));
+    return new Promise((resolve) => {
+      socket.timeout(SEND_TIMEOUT_MS).emit('message.send', input, (err, ack) => {
+        resolve(err ? notSent('TIMEOUT') : ack);
+      });
+    });
+  }
+
+  /** This device has the chat's messages up to `seq` (the sender's second tick); false offline. */
+  delivered(chatId: string, seq: number): boolean {
+    if (!this.socket?.connected) return false;
+    this.socket.timeout(ACK_TIMEOUT_MS).emit('chat.delivered', { chatId, seq }, () => undefined);
+    return true;
+  }
+
+  typing(chatId: string, isTyping: boolean): void {
+    if (!this.socket?.connected) return;
+    this.socket.timeout(ACK_TIMEOUT_MS).emit('chat.typing', { chatId, isTyping }, () => undefined);
+  }
+
+  /** Watches these people's presence (replacing the last set); null when not answered. */
+  watchPresence(userIds: string[]): Promise<Presence[] | null> {
+    const socket = this.socket;
+    if (!socket?.connected) return Promise.resolve(null);
+    return new Promise((resolve) => {
+      socket.timeout(ACK_TIMEOUT_MS).emit('presence.watch', { userIds }, (err, ack) => {
+        if (err || !ack.ok) return resolve(null);
+        const parsed = ack.presence.map((p) => liveSignals.presence.safeParse(p));
+        resolve(parsed.flatMap((p) => (p.success ? [p.data] : [])));
+      });
+    });
+  }
+
+  onTyping(listener: (signal: TypingSignal) => void): () => void {
+    this.typingListeners.add(listener);
+    return () => this.typingListeners.delete(listener);
+  }
+
+  onPresence(listener: (presence: Presence) => void): () => void {
+    this.presenceListeners.add(listener);
+    return () => this.presenceListeners.delete(listener);
   }
 
   private clearResumeRetry(): void {
@@ -148,9 +217,11 @@ export class RealtimeClient {
   private startPresence(): void {
     this.stopPresence();
     const ping = () => {
+      // A page on screen counts as activity for the people watching this user's presence.
+      const visible = document.visibilityState === 'visible';
       this.socket
         ?.timeout(ACK_TIMEOUT_MS)
-        .emit('presence.ping', { at: Date.now() }, () => undefined);
+        .emit('presence.ping', { at: Date.now(), visible }, () => undefined);
     };
     ping();
     this.presenceTimer = setInterval(ping, PRESENCE_INTERVAL_MS);
@@ -164,6 +235,10 @@ export class RealtimeClient {
   private dispatch(event: RealtimeEvent): void {
     realtimeStore.dispatch(event);
   }
+}
+
+function notSent(error: 'OFFLINE' | 'TIMEOUT'): SendAck {
+  return { ok: false, error, message: '', final: false };
 }
 
 export const realtimeClient = new RealtimeClient();

@@ -1,0 +1,59 @@
+import type { ChatSummary } from '@heartline/domain';
+import { Avatar } from '../../components/Avatar.tsx';
+import { BottomSheet } from '../../components/BottomSheet.tsx';
+import { HeartIcon, PeopleIcon } from '../../components/Icons.tsx';
+import { useConnectionPathQuery } from '../../state/queries/network.ts';
+import { countLabel } from '../Trust/trust-format.ts';
+import { chatName } from './chat-view.ts';
+
+type ChatProfileSheetProps = {
+  chat: ChatSummary;
+  presence: string;
+  onClose: () => void;
+};
+
+/**
+ * The other person, from the chat header: photo, name, how we know each other and the
+ * friends we share (the app has no profile page for other people).
+ */
+export function ChatProfileSheet({ chat, presence, onClose }: ChatProfileSheetProps) {
+  const name = chatName(chat.name);
+  const path = useConnectionPathQuery(chat.otherUserId, true);
+  const mutual = path.data?.mutualFriends;
+
+  return (
+    <BottomSheet
+      title={name}
+      onClose={onClose}
+      footer={
+        <button type="button" className="btn btn--primary btn--block" onClick={onClose}>
+          Back to chat
+        </button>
+      }
+    >
+      <div className="chat-profile">
+        <Avatar user={{ name, photoUrl: chat.avatar }} size="xl" />
+        <p className="chat-profile__kind">
+          {chat.isMatch ? <HeartIcon size={16} /> : <PeopleIcon size={16} />}
+          {chat.isMatch && chat.isFriend ? 'Friend and match' : chat.isMatch ? 'Match' : 'Friend'}
+        </p>
+        {presence && <p className="muted">{presence}</p>}
+      </div>
+      {mutual && mutual.count > 0 && (
+        <section className="chat-profile__mutual" aria-label="Mutual friends">
+          <h3 className="chat-profile__heading">
+            {countLabel(mutual.count, 'mutual friend', 'mutual friends')}
+          </h3>
+          <ul className="chat-profile__people">
+            {mutual.shown.map((person) => (
+              <li key={person.userId ?? person.name} className="chat-profile__person">
+                <Avatar user={{ name: person.name, photoUrl: person.avatar }} size="sm" />
+                <span>{person.name}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </BottomSheet>
+  );
+}

@@ -1,0 +1,176 @@
+import { chatMessages, type MessageView } from '@heartline/domain';
+import type { QueryClient } from '@tanstack/react-query';
+import { realtimeClient } from '../realtime/socket-client.ts';
+import { realtimeStore } from '../realtime/realtime-store.ts';
+import { activeChatId } from './active-chat.ts';
+import { storeMessage } from './chat-cache.ts';
+import type { ChatRouterHooks } from './chat-events.ts';
+import { liveStore } from './live-store.ts';
+import { Outbox, type OutboxSnapshot } from './outbox.ts';
+import { indexedDbOutboxStore } from './outbox-store.ts';
+import { announceUnread, announceUnreadRefreshed } from './unread-badge.ts';
+
+/** Delivered positions wait this long, so a burst of messages costs one acknowledgement. */
+const DELIVERED_DELAY_MS = 300;
+
+const EMPTY: OutboxSnapshot = { entries: [], sending: null };
+
+type Listener = () => void;
+
+/**
+ * Chat's part of the signed-in page: the user's outbox on the realtime connection, delivered
+ * acknowledgements, live typing and presence, and texts given back by refused sends. One per
+ * page, started for the signed-in user by the realtime bridge.
+ */
+class ChatRuntime {
+  private userId: string | null = null;
+  private outbox: Outbox | null = null;
+  private queryClient: QueryClient | null = null;
+  private notify: (message: string) => void = () => undefined;
+  private stops: (() => void)[] = [];
+  private readonly listeners = new Set<Listener>();
+  private snapshot: OutboxSnapshot = EMPTY;
+  /** Per chat: the highest seq received and not yet acknowledged, and the last acknowledged. */
+  private readonly deliverWaiting = new Map<string, number>();
+  private readonly deliverSent = new Map<string, number>();
+  private deliverTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Per chat: text of messages the server refused, for its input (spec/3 §4). */
+  private readonly returned = new Map<string, string>();
+  private returnedVersion = 0;
+
+  getSnapshot = (): OutboxSnapshot => this.snapshot;
+  getReturnedVersion = (): number => this.returnedVersion;
+
+  subscribe = (listener: Listener): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  start(userId: string, queryClient: QueryClient, notify: (message: string) => void): void {
+    this.queryClient = queryClient;
+    this.notify = notify;
+    if (this.userId === userId && this.outbox) return;
+    this.stop();
+    this.userId = userId;
+    const outbox = new Outbox({
+      userId,
+      store: indexedDbOutboxStore,
+      send: (entry) =>
+        realtimeClient.send({
+          chatId: entry.chatId,
+          clientId: entry.clientId,
+          content: entry.content,
+        }),
+      isConnected: () => realtimeStore.getSnapshot().status === 'online',
+      onStored: (_entry, message) => {
+        if (this.queryClient && this.userId === userId) {
+          storeMessage(this.queryClient, userId, message, { active: true });
+        }
+      },
+      onDropped: (entry, reason) => {
+        const before = this.returned.get(entry.chatId);
+        this.returned.set(entry.chatId, before ? `${before}\n${entry.content}` : entry.content);
+        this.returnedVersion += 1;
+        this.emit();
+        this.notify(reason.message || chatMessages.sendFailed);
+      },
+    });
+    this.outbox = outbox;
+
+    let online = realtimeStore.getSnapshot().status === 'online';
+    this.stops = [
+      outbox.subscribe(() => {
+        this.snapshot = outbox.getSnapshot();
+        this.emit();
+      }),
+      realtimeStore.subscribe(() => {
+        const now = realtimeStore.getSnapshot().status === 'online';
+        if (now && !online) {
+          outbox.connected();
+          this.flushDelivered();
+        }
+        online = now;
+      }),
+      realtimeClient.onTyping((signal) => {
+        if (signal.userId !== userId) liveStore.typingSignal(signal);
+      }),
+      realtimeClient.onPresence((presence) => liveStore.presence(presence)),
+    ];
+    void outbox.load().catch(() => {
+      // No IndexedDB (private mode): messages are kept in memory only.
+    });
+  }
+
+  stop(): void {
+    for (const stop of this.stops) stop();
+    this.stops = [];
+    this.outbox?.stop();
+    this.outbox = null;
+    this.userId = null;
+    this.snapshot = EMPTY;
+    this.returned.clear();
+    this.deliverWaiting.clear();
+    this.deliverSent.clear();
+    if (this.deliverTimer) clearTimeout(this.deliverTimer);
+    this.deliverTimer = null;
+    liveStore.reset();
+    // The local unread counter was this person's.
+    announceUnreadRefreshed();
+    this.emit();
+  }
+
+  /** Writes a message to the outbox (shown at once as sending). False when nobody is signed in. */
+  send(chatId: string, content: string): boolean {
+    if (!this.outbox) return false;
+    void this.outbox.enqueue(chatId, content);
+    return true;
+  }
+
+  /** Takes the text given back for a chat, once. */
+  takeReturned(chatId: string): string | null {
+    const text = this.returned.get(chatId) ?? null;
+    this.returned.delete(chatId);
+    return text;
+  }
+
+  /** This device has the other person's messages up to `seq` (acknowledged shortly, once). */
+  received(chatId: string, seq: number): void {
+    if (seq <= Math.max(this.deliverSent.get(chatId) ?? 0, this.deliverWaiting.get(chatId) ?? 0)) {
+      return;
+    }
+    this.deliverWaiting.set(chatId, seq);
+    this.deliverTimer ??= setTimeout(() => this.flushDelivered(), DELIVERED_DELAY_MS);
+  }
+
+  /** What the event router calls for chat events. */
+  readonly routerHooks: ChatRouterHooks = {
+    activeChatId,
+    messageArrived: (message: MessageView, counted: boolean) => {
+      if (message.senderId === this.userId) {
+        this.outbox?.settle(message);
+        return;
+      }
+      if (message.senderId) liveStore.messageFrom(message.chatId, message.senderId);
+      this.received(message.chatId, message.seq);
+      if (counted) announceUnread(1);
+    },
+    unreadChanged: (delta) => announceUnread(delta),
+  };
+
+  private flushDelivered(): void {
+    if (this.deliverTimer) clearTimeout(this.deliverTimer);
+    this.deliverTimer = null;
+    for (const [chatId, seq] of this.deliverWaiting) {
+      // Offline, it waits for the reconnect.
+      if (!realtimeClient.delivered(chatId, seq)) return;
+      this.deliverSent.set(chatId, seq);
+      this.deliverWaiting.delete(chatId);
+    }
+  }
+
+  private emit(): void {
+    for (const listener of this.listeners) listener();
+  }
+}
+
+export const chatRuntime = new ChatRuntime();
