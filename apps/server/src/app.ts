@@ -286,10 +286,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   registerOnboardingRoutes(app, profile);
   registerNetworkRoutes(app, createNetworkService({ graph, people: cache, repo: people }));
   const chat = createChatService({
-    repo: createChatRepository(db),
+    repo: createChatRepository(db, prepared.run),
     access,
     transact,
     findUser: (userId) => people.findUser(userId),
+    committed: () => dispatcher.kick(),
   });
   registerChatRoutes(app, chat);
   registerChatSocket(io, { chat, limits, presence });

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import { CHAT_UNREAD_CAP, CHAT_UNREAD_WINDOW_MS } from '@heartline/domain';
 import type { Db, Trx } from '../../db/database.ts';
+import type { RunPrepared } from '../graph/graph.prepared.ts';
 
 /** A chat as one member sees it, with the facts the interaction policy decides on. */
 export type ChatRow = {
@@ -79,8 +80,78 @@ const messageColumns = [
 /** The unread window's start, as a parameter (spec/3 §9: 30 days). */
 const unreadSince = () => new Date(Date.now() - CHAT_UNREAD_WINDOW_MS);
 
+/** What one send statement found and did (chat.repository.ts `send`). */
+export type SendOutcome = {
+  otherId: string;
+  blockedByViewer: boolean;
+  blockedByTarget: boolean;
+  friends: boolean;
+  matched: boolean;
+  /** The stored message's seq; null when the client id was already used (a retry). */
+  seq: number | null;
+};
+
+/**
+ * The whole send as one statement (one round trip, one commit; the benchmark showed a send's
+ * connection idle in its transaction between six statements): the policy's facts, the chat's
+ * next seq under the chat row's lock, the message, and its `message.created` event for both
+ * members' streams in the outbox. Nothing is written when the policy says no or the client id
+ * was used: the seq is taken from the locked row and bumped only after the insert succeeded,
+ * so a retry leaves no hole. Streams are locked in sorted order, as `append` does.
+ */
+const SEND_SQL = `
+with chat as (
+  select c.id, c.last_seq, o.user_id as other_id,
+    exists (select 1 from blocks b where b.blocker_seq = v.seq and b.blocked_seq = u.seq)
+      as blocked_by_viewer,
+    exists (select 1 from blocks b where b.blocker_seq = u.seq and b.blocked_seq = v.seq)
+      as blocked_by_target,
+    exists (select 1 from friendships f
+             where f.user_low = least(u.seq, v.seq) and f.user_high = greatest(u.seq, v.seq))
+      as friends,
+    exists (select 1 from matches m
+             where m.user_low = least(u.seq, v.seq) and m.user_high = greatest(u.seq, v.seq)
+               and m.status = 'active') as matched
+  from chats c
+  join chat_members me on me.chat_id = c.id and me.user_id = $1
+  join chat_members o on o.chat_id = c.id and o.user_id <> $1
+  join users v on v.id = $1
+  join users u on u.id = o.user_id
+  where c.id = $2
+  for update of c
+), allowed as (
+  select * from chat
+   where not blocked_by_viewer and not blocked_by_target and (friends or matched)
+), msg as (
+  insert into messages (id, chat_id, seq, sender_id, client_id, content, created_at)
+  select $3, allowed.id, allowed.last_seq + 1, $1, $4, $5, $6::timestamptz from allowed
+  on conflict (sender_id, client_id) where client_id is not null do nothing
+  returning seq
+), bump as (
+  update chats set last_seq = msg.seq, last_message_at = $6::timestamptz
+    from msg where chats.id = $2
+  returning chats.id
+), streams as (
+  insert into event_streams (stream, last_seq)
+  select s, 1 from msg, allowed, unnest(array['user:' || $1::text, 'user:' || allowed.other_id::text]) s
+  order by s
+  on conflict (stream) do update set last_seq = event_streams.last_seq + 1
+  returning stream, last_seq
+), ev as (
+  insert into events (stream, seq, type, actor_id, payload)
+  select st.stream, st.last_seq, 'message.created', $1,
+         jsonb_build_object('message', $7::jsonb || jsonb_build_object('seq', msg.seq))
+    from streams st, msg
+  returning 1
+)
+select chat.other_id as "otherId", chat.blocked_by_viewer as "blockedByViewer",
+  chat.blocked_by_target as "blockedByTarget", chat.friends, chat.matched,
+  (select seq from msg) as seq, (select count(*) from ev) as events,
+  (select count(*) from bump) as bumped
+from chat`;
+
 /** SQL of chats, members and messages. */
-export function createChatRepository(db: Db) {
+export function createChatRepository(db: Db, run: RunPrepared) {
   /**
    * The member view of chats: `where` narrows `me` (the viewer's membership row). One query
    * reads the chat, both members' positions, the other person and the policy's facts.
@@ -231,6 +302,27 @@ export function createChatRepository(db: Db) {
       return toMessage(rows[0]!);
     },
 
+    /**
+     * Sends as one statement (SEND_SQL). `payload` is the message view without its seq.
+     * Undefined when the sender is not a member of the chat (or it does not exist).
+     */
+    async send(m: {
+      id: string;
+      chatId: string;
+      senderId: string;
+      clientId: string;
+      content: string;
+      createdAt: string;
+      payload: unknown;
+    }): Promise<SendOutcome | undefined> {
+      const [row] = await run<Omit<SendOutcome, 'seq'> & { seq: string | number | null }>(
+        'chat-send',
+        SEND_SQL,
+        [m.senderId, m.chatId, m.id, m.clientId, m.content, m.createdAt, JSON.stringify(m.payload)],
+      );
+      return row && { ...row, seq: row.seq === null ? null : Number(row.seq) };
+    },
+
     /** The message a sender already stored under `clientId` (a retry). */
     async byClientId(senderId: string, clientId: string, trx: Trx | Db = db) {
       const row = await trx
@@ -240,32 +332,6 @@ export function createChatRepository(db: Db) {
         .where('clientId', '=', clientId)
         .executeTakeFirst();
       return row && toMessage(row);
-    },
-
-    /**
-     * Stores a message under the chat's next seq. The chat row's update takes its lock, so a
-     * chat's senders are numbered one after another. Undefined when the client id was taken
-     * meanwhile (a concurrent retry): the caller's transaction must then roll back.
-     */
-    async insertMessage(
-      trx: Trx,
-      m: { id: string; chatId: string; senderId: string; clientId: string; content: string },
-    ): Promise<MessageRow | undefined> {
-      const { rows } = await sql<RawMessage>`
-        with next as (
-          update chats set last_seq = last_seq + 1, last_message_at = now()
-           where id = ${m.chatId}
-          returning last_seq
-        )
-        insert into messages (id, chat_id, seq, sender_id, client_id, content)
-        select ${m.id}, ${m.chatId}, next.last_seq, ${m.senderId}, ${m.clientId}, ${m.content}
-          from next
-        on conflict (sender_id, client_id) where client_id is not null do nothing
-        returning id, chat_id as "chatId", seq, kind, sender_id as "senderId",
-          client_id as "clientId", content, created_at as "createdAt", read_at as "readAt"`.execute(
-        trx,
-      );
-      return rows[0] && toMessage(rows[0]);
     },
 
     /** The last message of each chat (by its last seq). */

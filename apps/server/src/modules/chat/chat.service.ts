@@ -28,10 +28,9 @@ export type ChatDeps = {
   access: Access;
   transact: Transact;
   findUser: (userId: string) => Promise<Person | undefined>;
+  /** Events were committed outside `transact` (the one-statement send): deliver them. */
+  committed: () => void;
 };
-
-/** A concurrent retry took the client id between our check and our insert: roll back. */
-class ClientIdTaken extends Error {}
 
 /**
  * Conversations and messages (docs/API-chat.md). Every path reads the chat through its member
@@ -126,31 +125,28 @@ export function createChatService(deps: ChatDeps) {
      * `message.created` for both members in the same transaction (delivered by the dispatcher).
      */
     async send(userId: string, input: SendMessageInput): Promise<MessageView> {
-      // One connection per send: the policy's check runs in the storing transaction. The insert
-      // itself finds a retry (the client id is unique per sender): no lookup first.
-      try {
-        const stored = await transact(async (trx, emit) => {
-          const chat = await sendableChat(userId, input.chatId, trx);
-          const row = await repo.insertMessage(trx, {
-            id: uuidv7(),
-            chatId: chat.id,
-            senderId: userId,
-            clientId: input.clientId,
-            content: input.content,
-          });
-          if (!row) throw new ClientIdTaken();
-          const message = presentMessage(row, null);
-          emit(userRoom(userId), 'message.created', { message }, userId);
-          emit(userRoom(chat.otherId), 'message.created', { message }, userId);
-          return message;
-        });
-        return stored;
-      } catch (err) {
-        if (!(err instanceof ClientIdTaken)) throw err;
-        const taken = await repo.byClientId(userId, input.clientId);
-        if (!taken) throw err;
-        return sameChat(taken, input.chatId);
+      const payload = {
+        id: uuidv7(),
+        chatId: input.chatId,
+        clientId: input.clientId,
+        senderId: userId,
+        content: input.content,
+        createdAt: new Date().toISOString(),
+        readAt: null,
+      };
+      const outcome = await repo.send({ ...payload, payload });
+      if (!outcome || !isVisible('message', outcome)) {
+        throw new NotFoundError(chatMessages.chatNotFound);
       }
+      if (!can('message', outcome)) throw new ForbiddenError(chatMessages.cannotMessage);
+      if (outcome.seq === null) {
+        // A retry: answer what the first attempt stored (the same chat, or a conflict).
+        const stored = await repo.byClientId(userId, input.clientId);
+        if (!stored) throw new ConflictError(chatMessages.clientIdReused);
+        return sameChat(stored, input.chatId);
+      }
+      deps.committed();
+      return { ...payload, seq: outcome.seq };
     },
 
     /**

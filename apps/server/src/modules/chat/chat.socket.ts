@@ -21,6 +21,12 @@ const messageRule = limitRule('messages', MESSAGE_RATE_LIMIT, () => chatMessages
 
 /** Sends one socket may have waiting (an outbox flushing after a reconnect sends them in a row). */
 const SENDS_QUEUED_MAX = 200;
+/**
+ * Sends one instance works on at once. Beyond, a send is refused at once with a retryable
+ * error (the device's outbox retries with back-off) instead of queueing for a database
+ * connection until it times out: under overload, throughput degrades instead of collapsing.
+ */
+const SENDS_IN_FLIGHT_MAX = 256;
 
 type Refusal = { ok: false; error: string; message: string; final: boolean };
 
@@ -59,6 +65,7 @@ export function registerChatSocket(
   deps: { chat: ChatService; limits: RateLimits; presence: PresenceTracker },
 ) {
   const { chat } = deps;
+  let inFlight = 0;
 
   io.on('connection', (socket: RealtimeSocket) => {
     const { userId } = socket.data;
@@ -89,7 +96,9 @@ export function registerChatSocket(
           final: false,
         });
       }
+      if (inFlight >= SENDS_IN_FLIGHT_MAX) return ack(refusal(new Error('overloaded')));
       queued++;
+      inFlight++;
       const run = async (): Promise<SendAck> => {
         await deps.limits.consume(messageRule, userId);
         const message = await chat.send(userId, parsed.data);
@@ -99,7 +108,10 @@ export function registerChatSocket(
       sending = sending
         .then(run)
         .then(ack, (err: unknown) => ack(refusal(err)))
-        .finally(() => queued--);
+        .finally(() => {
+          queued--;
+          inFlight--;
+        });
     });
 
     socket.on('chat.delivered', (payload, ack) => {

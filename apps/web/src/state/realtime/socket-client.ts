@@ -32,6 +32,9 @@ const PRESENCE_INTERVAL_MS = 25_000;
 const ACK_TIMEOUT_MS = 5_000;
 /** A message send waits longer: the server answers once the message is committed. */
 const SEND_TIMEOUT_MS = 10_000;
+/** A refused handshake is tried again after 2 s, doubling up to 60 s (with jitter). */
+const HANDSHAKE_RETRY_MS = 2_000;
+const HANDSHAKE_RETRY_MAX_MS = 60_000;
 /** A resume that failed (timeout, server busy) is asked again this much later. */
 const RESUME_RETRY_MS = 2_000;
 
@@ -44,6 +47,9 @@ export class RealtimeClient {
   private socket: Socket<ServerToClientEvents, ClientToServerEvents> | null = null;
   private presenceTimer: ReturnType<typeof setInterval> | null = null;
   private resumeTimer: ReturnType<typeof setTimeout> | null = null;
+  private handshakeTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Handshakes refused in a row (server busy): each waits longer before the next. */
+  private refusals = 0;
   /** Bumped by stop(), so a start() whose client library is still loading gives up. */
   private generation = 0;
   private handlers: RealtimeHandlers | null = null;
@@ -91,12 +97,29 @@ export class RealtimeClient {
     this.socket = socket;
 
     socket.on('connect', () => {
+      this.refusals = 0;
       this.dispatch({ type: 'connected' });
       this.startPresence();
       this.clearResumeRetry();
       this.cursor.connected();
     });
-    socket.on('connect_error', () => this.dispatch({ type: 'failed' }));
+    socket.on('connect_error', (err) => {
+      this.dispatch({ type: 'failed' });
+      // A handshake the server refused (not a network failure) is not retried by Socket.IO.
+      // Refused as unauthorized: the session may be over, so the app checks it. Refused for a
+      // passing reason (the server busy, too many tabs): try again later, backing off.
+      if (socket.active) return;
+      if (err.message === 'unauthorized') return this.handlers?.serverClosed();
+      this.refusals += 1;
+      const delay = Math.min(HANDSHAKE_RETRY_MAX_MS, HANDSHAKE_RETRY_MS * 2 ** (this.refusals - 1));
+      this.clearHandshakeRetry();
+      this.handshakeTimer = setTimeout(
+        () => {
+          if (socket === this.socket) socket.connect();
+        },
+        delay * (0.5 + Math.random()),
+      );
+    });
     socket.on('disconnect', (reason) => {
       this.stopPresence();
       this.clearResumeRetry();
@@ -176,6 +199,11 @@ export class RealtimeClient {
     return () => this.presenceListeners.delete(listener);
   }
 
+  private clearHandshakeRetry(): void {
+    if (this.handshakeTimer) clearTimeout(this.handshakeTimer);
+    this.handshakeTimer = null;
+  }
+
   private clearResumeRetry(): void {
     if (this.resumeTimer) clearTimeout(this.resumeTimer);
     this.resumeTimer = null;
@@ -204,6 +232,8 @@ export class RealtimeClient {
 
   stop(): void {
     this.generation += 1;
+    this.clearHandshakeRetry();
+    this.refusals = 0;
     this.stopPresence();
     this.clearResumeRetry();
     this.cursor.reset();
