@@ -211,8 +211,12 @@ async function resume(
     if (last === undefined || last === head) continue;
     const missed = last > head ? [] : await repo.after(stream, last, RESUME_MAX_EVENTS + 1);
     const replay = missed.map(parseStreamEvent);
+    // Events committed after the heads were read (a message arriving during the resume) make
+    // the replay longer than `head - last`: still whole, as long as it runs on without a hole
+    // (a stream's seqs commit in order: each is handed out under its stream row's lock).
     const whole =
-      missed.length === head - last &&
+      last <= head &&
+      missed.length >= head - last &&
       missed.length <= RESUME_MAX_EVENTS &&
       replay.every((event, i) => event !== null && event.seq === last + 1 + i);
     if (!whole) {
@@ -220,6 +224,7 @@ async function resume(
       continue;
     }
     events.push(...(replay as StreamEvent[]));
+    heads.set(stream, Math.max(head, last + missed.length));
   }
   return { ok: true, events, heads: Object.fromEntries(heads), outdated };
 }
