@@ -290,7 +290,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     access,
     transact,
     findUser: (userId) => people.findUser(userId),
-    committed: () => dispatcher.kick(),
+    committed: () => {
+      // The one-statement send commits outside the outbox: the crash test's fault applies here.
+      if (config.faultKillAfterCommit === 'message.created') process.kill(process.pid, 'SIGKILL');
+      dispatcher.kick();
+    },
   });
   registerChatRoutes(app, chat);
   registerChatSocket(io, { chat, limits, presence });
