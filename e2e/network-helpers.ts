@@ -55,7 +55,8 @@ export async function signUpOnboarded(page: Page, label: string): Promise<Person
   const person = newcomer(label);
   await page.goto('/auth');
   await signInAsNew(page, person);
-  await expect(page).toHaveURL(/\/onboarding/);
+  // Starting the app after sign-in can take several seconds on a loaded 2-core machine.
+  await expect(page).toHaveURL(/\/onboarding/, { timeout: 20_000 });
   // Leave the app first: the open onboarding screen would follow the completion with its own
   // redirect to /profile, racing the next page.goto.
   await page.goto('about:blank');
