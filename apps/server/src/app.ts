@@ -52,6 +52,9 @@ import { registerWeb } from './plugins/web.ts';
 import { createPresence, memoryPresenceStore, redisPresenceStore } from './realtime/presence.ts';
 import { createRealtime, type RealtimeServer } from './realtime/realtime.ts';
 import { createChatRepository } from './modules/chat/chat.repository.ts';
+import { createDiscoverRepository } from './modules/discover/discover.repository.ts';
+import { registerDiscoverRoutes } from './modules/discover/discover.routes.ts';
+import { createDiscoverService } from './modules/discover/discover.service.ts';
 import { createMatchesRepository } from './modules/matches/matches.repository.ts';
 import { registerMatchesRoutes } from './modules/matches/matches.routes.ts';
 import { createMatchesService } from './modules/matches/matches.service.ts';
@@ -265,9 +268,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   await redis?.sub.subscribe(countsChannel, (message) => {
     for (const seq of message.split(',')) cache.forgetCounts(Number(seq));
   });
-  /** A user's name or photo changed: every instance's index re-reads them. */
-  const userChanged = (userId: string) =>
-    void cache
+  /**
+   * A user's name, photo or discover facts changed: every instance's index re-reads them. Resolves
+   * once this instance's index has (never rejects: a failure is logged, the poll catches up).
+   */
+  const userChanged = (userId: string): Promise<void> =>
+    cache
       .seqOf(userId)
       .then((seq) =>
         seq === undefined ? undefined : graph.write(async (_trx, record) => record('user', seq)),
@@ -308,6 +314,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     }),
     limits,
   });
+  registerDiscoverRoutes(
+    app,
+    createDiscoverService({ graph, people: cache, repo: createDiscoverRepository(prepared.run) }),
+  );
   registerRelationsRoutes(app, {
     relations: createRelationsService({ graph, people, access, countsChanged }),
     limits,
@@ -355,7 +365,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     storage,
     processor: createPhotoProcessor({ concurrency: config.photoConcurrency }),
     transact,
-    changed: userChanged,
+    changed: (userId) => void userChanged(userId),
     log: (message, err) => app.log.error({ err }, message),
   });
   registerPhotosRoutes(app, { photos, limits });

@@ -338,6 +338,7 @@ const BODIES: Record<string, () => Record<string, unknown>> = {
 const QUERIES: Record<string, Record<string, string>> = {
   'GET /api/network': { tab: 'all', q: 'a' },
   'GET /api/network/connections': { tab: 'all', limit: '5', q: 'a' },
+  'GET /api/discover': { limit: '5' },
   'GET /api/chats/:chatId/messages': { before: '5', limit: '10' },
   'GET /api/auth/google/start': { returnTo: '/profile' },
   'GET /api/auth/callback': { code: 'x', state: 'y' },
@@ -655,6 +656,7 @@ const ROUTES = [
   'GET /api/chats/:chatId/messages',
   'POST /api/chats/:chatId/read',
   'PUT /api/chats/:chatId/mute',
+  'GET /api/discover',
   'POST /api/discover/:userId/like',
   'POST /api/discover/:userId/pass',
   'POST /api/discover/:userId/skip',

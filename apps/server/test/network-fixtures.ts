@@ -61,3 +61,57 @@ export async function sendJson<T>(
   });
   return { status: res.status, body: (await res.json()) as T };
 }
+
+/** What Discover filters on for one test person (unset fields keep the table's defaults). */
+export type DiscoverSetup = {
+  gender?: string;
+  interestedIn?: string;
+  dob?: string | null;
+  onboarded?: boolean;
+  settings?: {
+    discoveryVisibility?: string;
+    showAge?: boolean;
+    hideFromSearch?: boolean;
+    locationSharing?: boolean;
+  };
+};
+
+/**
+ * Sets the facts Discover reads (profile, onboarding, settings) for people and has the graph
+ * re-read them, as a profile edit does. Defaults: woman seeking everyone, born 1995-06-15,
+ * onboarded.
+ */
+export async function setDiscoverable(
+  server: TestServer,
+  people: readonly Person[],
+  setup: DiscoverSetup = {},
+): Promise<void> {
+  const { db, graph } = server;
+  for (const person of people) {
+    await db
+      .updateTable('users')
+      .set({
+        gender: setup.gender ?? 'woman',
+        interestedIn: setup.interestedIn ?? 'everyone',
+        dob: setup.dob === undefined ? '1995-06-15' : setup.dob,
+      })
+      .where('id', '=', person.id)
+      .execute();
+    const done = setup.onboarded ?? true;
+    await db
+      .insertInto('userOnboardingStatus')
+      .values({ userId: person.id, onboardingCompleted: done, profileStepCompleted: done })
+      .onConflict((oc) =>
+        oc.column('userId').doUpdateSet({ onboardingCompleted: done, profileStepCompleted: done }),
+      )
+      .execute();
+    if (setup.settings) {
+      await db
+        .insertInto('userSettings')
+        .values({ userId: person.id, ...setup.settings })
+        .onConflict((oc) => oc.column('userId').doUpdateSet(setup.settings!))
+        .execute();
+    }
+    await graph.write(async (_trx, record) => record('user', person.seq));
+  }
+}

@@ -40,6 +40,31 @@ export const discoverMessages = {
   nothingToUndo: 'There is no pass to undo',
   tooManySwipes: 'You are swiping too fast. Please wait a moment.',
   cannotUnmatch: 'Match not found',
+  noPeople: 'No people to discover',
+  emptyBecause: {
+    no_friends: 'Discover shows people through your friends. Invite a friend to get started.',
+    second_locked:
+      'Friends of friends appear once you have 3 friends. Invite more friends to unlock them.',
+    profile_incomplete: 'Add your date of birth to your profile so we can show you people.',
+    none: 'Nobody in your network matches your preferences right now. Invite more friends.',
+  },
+  allCaughtUp: 'All Caught Up!',
+  allCaughtUpText: "You've seen everyone. Start again to see the people you skipped.",
+  startOver: 'Start Over',
+  youreAllCaughtUp: "You're all caught up!",
+  youreAllCaughtUpText: 'Check back later for new people in your network.',
+  refresh: 'Refresh',
+  profileUnavailable: 'Profile data unavailable',
+  locationNotSpecified: 'Location not specified',
+  pathTitle: 'Connection Path',
+  mutualFriendsTitle: (count: number) => `Mutual Friends (${count})`,
+  moreMutualFriends: (count: number) => `+${count} more mutual friends`,
+  whyTitle: 'Why this connection?',
+  gotIt: 'Got it!',
+  pathUnavailable: 'Unable to display connection details at this time.',
+  failedToLoad: 'Failed to load people to discover',
+  undo: 'Undo',
+  passed: 'Passed',
 } as const;
 
 export const likeSchema = z.strictObject({
@@ -68,3 +93,87 @@ export type LikeResult = z.infer<typeof likeResultSchema>;
 
 /** The answer to undoing the last pass: whom it brought back (null when there was none). */
 export const undoResultSchema = z.object({ userId: z.uuid().nullable() });
+
+// ---------------------------------------------------------------------------------------------
+// The candidate feed (GET /api/discover)
+// ---------------------------------------------------------------------------------------------
+
+export const DISCOVER_PAGE_DEFAULT = 20;
+export const DISCOVER_PAGE_MAX = 50;
+/** Above this many candidates the first page says "at least" instead of counting them all. */
+export const DISCOVER_TOTAL_CAP = 999;
+
+/** spec/2 §4: who may see my card in Discover, by their degree from me. */
+export const DISCOVERY_VISIBILITIES = ['1st_only', '1st_2nd', '1st_2nd_3rd'] as const;
+export type DiscoveryVisibility = (typeof DISCOVERY_VISIBILITIES)[number];
+/** spec/3 §9: visibility second-degree by default. */
+export const DISCOVERY_VISIBILITY_DEFAULT: DiscoveryVisibility = '1st_2nd';
+
+export const discoverQuerySchema = z.object({
+  cursor: z.string().max(400, 'Invalid cursor').optional(),
+  limit: z.coerce
+    .number({ message: `limit must be a number from 1 to ${DISCOVER_PAGE_MAX}` })
+    .int(`limit must be a number from 1 to ${DISCOVER_PAGE_MAX}`)
+    .min(1, `limit must be a number from 1 to ${DISCOVER_PAGE_MAX}`)
+    .max(DISCOVER_PAGE_MAX, `limit must be a number from 1 to ${DISCOVER_PAGE_MAX}`)
+    .default(DISCOVER_PAGE_DEFAULT),
+});
+export type DiscoverQuery = z.input<typeof discoverQuerySchema>;
+
+/** spec/2 §5 degree values as the card shows them. */
+export const DISCOVER_DEGREES = ['1st', '2nd', '3rd'] as const;
+export type DiscoverDegree = (typeof DISCOVER_DEGREES)[number];
+
+/** One card (spec/2 §3 discover profile, in this API's names). */
+export const discoverProfileSchema = z.object({
+  id: z.uuid(),
+  /** Null when the person has no name yet: the card says 'Profile data unavailable'. */
+  name: z.string().nullable(),
+  /** Null when they turned off "show age". */
+  age: z.number().int().nullable(),
+  gender: z.string(),
+  bio: z.string(),
+  /** Empty when not given: the card says 'Location not specified'. */
+  location: z.string(),
+  interests: z.array(z.string()),
+  photoUrl: z.string().nullable(),
+  avatar: z.string().nullable(),
+  trustScore: z.number().int().min(0),
+  /** Signed in through the OpenID provider, which vouched for their e-mail address. */
+  isVerified: z.boolean(),
+  degree: z.enum(DISCOVER_DEGREES),
+  mutualFriends: z.number().int().min(0),
+  /**
+   * Names from 'You' to this person (spec/2 §3). A connector who hides from paths is
+   * 'Mutual Friend'. One path: the one the Connection Path dialog explains.
+   */
+  connectionPaths: z.array(z.array(z.string())),
+  /** A connection request may be sent (not friends, none pending between the two). */
+  canConnect: z.boolean(),
+});
+export type DiscoverProfile = z.infer<typeof discoverProfileSchema>;
+
+/** Why a first page is empty, for the line under 'No people to discover'. */
+export const DISCOVER_EMPTY_REASONS = [
+  'no_friends',
+  'second_locked',
+  'profile_incomplete',
+  'none',
+] as const;
+export type DiscoverEmptyReason = (typeof DISCOVER_EMPTY_REASONS)[number];
+
+export const discoverPageSchema = z.object({
+  items: z.array(discoverProfileSchema),
+  nextCursor: z.string().nullable(),
+  /**
+   * First page only (null on later pages): how many candidates there are in all, capped at
+   * DISCOVER_TOTAL_CAP (`totalCapped` then says "at least").
+   */
+  total: z.number().int().min(0).nullable(),
+  totalCapped: z.boolean(),
+  /** People one skipped: a discovery reset brings them back ('All Caught Up!' offers it). */
+  skipped: z.number().int().min(0),
+  /** When the first page is empty and nothing was ever skipped: why. */
+  emptyReason: z.enum(DISCOVER_EMPTY_REASONS).nullable(),
+});
+export type DiscoverPage = z.infer<typeof discoverPageSchema>;

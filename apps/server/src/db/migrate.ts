@@ -9,6 +9,7 @@ import * as m0006 from './migrations/0006-invitations.ts';
 import * as m0007 from './migrations/0007-reports-once-per-pair.ts';
 import * as m0008 from './migrations/0008-chats.ts';
 import * as m0009 from './migrations/0009-likes-and-matches.ts';
+import * as m0010 from './migrations/0010-user-settings.ts';
 
 /** Every migration, in order. Listed statically so bundling or a missing file cannot skip one. */
 const migrations: Record<string, Migration> = {
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '0007-reports-once-per-pair': m0007,
   '0008-chats': m0008,
   '0009-likes-and-matches': m0009,
+  '0010-user-settings': m0010,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -125,6 +125,25 @@ export interface SwipesTable {
   createdAt: GeneratedTimestamp;
 }
 
+/** One row per person who changed a setting; absent means every default (spec/3 §9). */
+export interface UserSettingsTable {
+  userId: string;
+  discoveryVisibility: Generated<string>;
+  locationSharing: Generated<boolean>;
+  onlineStatus: Generated<boolean>;
+  showAge: Generated<boolean>;
+  notifyNewMatches: Generated<boolean>;
+  notifyMessages: Generated<boolean>;
+  notifyConnectionRequests: Generated<boolean>;
+  notifyPromotions: Generated<boolean>;
+  blockUnverified: Generated<boolean>;
+  requireMutualConnections: Generated<boolean>;
+  hideFromSearch: Generated<boolean>;
+  readReceipts: Generated<boolean>;
+  typingIndicators: Generated<boolean>;
+  updatedAt: GeneratedTimestamp;
+}
+
 export interface JobsTable {
   id: Generated<string>;
   kind: string;
@@ -264,6 +283,7 @@ export interface Database {
   photos: PhotosTable;
   matches: MatchesTable;
   swipes: SwipesTable;
+  userSettings: UserSettingsTable;
   jobs: JobsTable;
   favorites: FavoritesTable;
   blocks: BlocksTable;

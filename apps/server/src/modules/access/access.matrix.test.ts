@@ -181,6 +181,7 @@ const OWN: Record<string, OwnRow> = {
     expect: [401, 200],
   },
   'GET /api/chats': { expect: [401, 200] },
+  'GET /api/discover': { expect: [401, 200] },
   'POST /api/discover/reset': { expect: [401, 200] },
   // Nothing to undo for a fresh user.
   'POST /api/discover/undo': { expect: [401, 400] },

@@ -1,5 +1,6 @@
 import { TRUST_POINTS_FIRST, TRUST_POINTS_SECOND } from '@heartline/domain';
 import { localityOrder } from './graph.locality.ts';
+import { UNDISCOVERABLE, type DiscoverFacts } from './graph.facts.ts';
 import { TrustOrder } from './graph.order.ts';
 
 /** One committed change of the friend graph, as numbered by the graph_changes outbox. */
@@ -8,8 +9,14 @@ export type GraphChange =
   | { id: number; kind: 'delete'; a: number }
   | { id: number; kind: 'user'; a: number };
 
-/** Per-user facts the index keeps besides edges (loaded from users). */
-export type NodeFacts = { seq: number; name: string | null; showInPaths: boolean };
+/** Per-user facts the index keeps besides edges (loaded from users and their settings). */
+export type NodeFacts = {
+  seq: number;
+  name: string | null;
+  showInPaths: boolean;
+  /** Absent: not discoverable (tests that only need the graph leave it out). */
+  discover?: DiscoverFacts;
+};
 
 /** A snapshot to build the index from: undirected edges as two parallel arrays. */
 export type GraphSnapshot = {
@@ -71,6 +78,11 @@ export class GraphIndex {
   private presentAt = new Uint8Array(0);
   /** Lower-cased names per position, for ranking ties and search. */
   nameAt: string[] = [];
+  /** Discover's filters per position (graph.facts.ts encodings). */
+  genderAt = new Uint8Array(0);
+  seeksAt = new Uint8Array(0);
+  bornAt = new Int32Array(0);
+  depthAt = new Uint8Array(0);
   /** Symmetric "blocked with" relation between positions; small, so a map of sets. */
   private readonly blocks = new Map<number, Set<number>>();
   /** Scratch for traversals: one stamp array, epochs of 4 (self, 1st, 2nd, 3rd). */
@@ -146,6 +158,10 @@ export class GraphIndex {
     this.hiddenAt = new Uint8Array(0);
     this.presentAt = new Uint8Array(0);
     this.patchedFlag = new Uint8Array(0);
+    this.genderAt = new Uint8Array(0);
+    this.seeksAt = new Uint8Array(0);
+    this.bornAt = new Int32Array(0);
+    this.depthAt = new Uint8Array(0);
     this.nameAt = [];
     this.seqAt = new Int32Array(0);
     this.grow(n + 1);
@@ -177,6 +193,10 @@ export class GraphIndex {
     this.hiddenAt = resize(this.hiddenAt, (k) => new Uint8Array(k));
     this.presentAt = resize(this.presentAt, (k) => new Uint8Array(k));
     this.patchedFlag = resize(this.patchedFlag, (k) => new Uint8Array(k));
+    this.genderAt = resize(this.genderAt, (k) => new Uint8Array(k));
+    this.seeksAt = resize(this.seeksAt, (k) => new Uint8Array(k));
+    this.bornAt = resize(this.bornAt, (k) => new Int32Array(k));
+    this.depthAt = resize(this.depthAt, (k) => new Uint8Array(k));
     this.seqAt = resize(this.seqAt, (k) => new Int32Array(k));
     this.mark = new Int32Array(cap);
     this.epoch = 0;
@@ -189,6 +209,11 @@ export class GraphIndex {
     this.presentAt[p] = 1;
     this.hiddenAt[p] = facts.showInPaths ? 0 : 1;
     this.nameAt[p] = (facts.name ?? '').trim().toLowerCase();
+    const discover = facts.discover ?? UNDISCOVERABLE;
+    this.genderAt[p] = discover.gender;
+    this.seeksAt[p] = discover.seeks;
+    this.bornAt[p] = discover.born;
+    this.depthAt[p] = discover.depth;
     this.order.set(p, this.trustAt[p]!);
   }
 
@@ -475,6 +500,7 @@ export class GraphIndex {
     this.secondAt[v] = 0;
     this.trustAt[v] = 0;
     this.nameAt[v] = '';
+    this.depthAt[v] = 0;
     this.order.set(v, -1);
     changed.delete(v);
     return [...changed].map((p) => this.seqAt[p]!);
@@ -516,6 +542,10 @@ export class GraphIndex {
       this.posOfSeq.byteLength +
       this.seqAt.byteLength +
       this.patchedFlag.byteLength +
+      this.genderAt.byteLength +
+      this.seeksAt.byteLength +
+      this.bornAt.byteLength +
+      this.depthAt.byteLength +
       this.mark.byteLength
     );
   }

@@ -2,6 +2,7 @@ import pg from 'pg';
 import copyStreams from 'pg-copy-streams';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { BORN_COLUMN, DEPTH_COLUMN, discoverFacts, FACTS_FROM } from './graph.facts.ts';
 import type { GraphSnapshot, NodeFacts } from './graph.index.ts';
 
 /** A growable pair of Int32 columns for the edge list while it streams in. */
@@ -127,14 +128,23 @@ export async function loadSnapshotByCopy(databaseUrl: string): Promise<GraphSnap
     const second = new Int32Array(maxSeq + 1);
     await copyOut(
       client,
-      'select seq, second_degree_count, show_in_paths, name from users',
+      `select u.seq, u.second_degree_count, u.show_in_paths, u.name, u.gender, u.interested_in,
+              ${BORN_COLUMN}, ${DEPTH_COLUMN}
+       from ${FACTS_FROM}`,
       (buf, s, l) => {
         const seq = int8(buf, s[0]!);
         second[seq] = buf.readInt32BE(s[1]);
+        const text = (f: number) => buf.toString('utf8', s[f], s[f]! + l[f]!);
         nodes.push({
           seq,
           showInPaths: buf[s[2]!] === 1,
-          name: l[3]! < 0 ? null : buf.toString('utf8', s[3], s[3]! + l[3]!),
+          name: l[3]! < 0 ? null : text(3),
+          discover: discoverFacts({
+            gender: text(4),
+            interestedIn: text(5),
+            born: buf.readInt32BE(s[6]),
+            depth: buf.readInt32BE(s[7]),
+          }),
         });
       },
     );
@@ -158,6 +168,25 @@ export async function loadSnapshotByCopy(databaseUrl: string): Promise<GraphSnap
 }
 
 const PAGE = 50_000;
+
+/** A facts row as the query loads and the re-read after a change select it. */
+export type FactsRow = {
+  seq: number;
+  name: string | null;
+  showInPaths: boolean;
+  gender: string;
+  interestedIn: string;
+  born: number;
+  depth: number;
+};
+
+/** The columns of a FactsRow (from FACTS_FROM). */
+export const FACTS_COLUMNS = `u.seq::int as seq, u.name, u.show_in_paths, u.gender, u.interested_in,
+  ${BORN_COLUMN} as born, ${DEPTH_COLUMN} as depth`;
+
+export function nodeFacts(r: FactsRow): NodeFacts {
+  return { seq: r.seq, name: r.name, showInPaths: r.showInPaths, discover: discoverFacts(r) };
+}
 
 /** The same snapshot through ordinary queries (PGlite, or a pool handed in by tests). */
 export async function loadSnapshotByQueries(db: Db): Promise<GraphSnapshot> {
@@ -185,12 +214,12 @@ export async function loadSnapshotByQueries(db: Db): Promise<GraphSnapshot> {
     const second = new Int32Array(maxSeq + 1);
     let lastSeq = 0;
     for (;;) {
-      const page = await sql<{ seq: number; second: number; showInPaths: boolean; name: string }>`
-        select seq::int as seq, second_degree_count as second, show_in_paths, name from users
-        where seq > ${lastSeq} order by seq limit ${PAGE}`.execute(trx);
+      const page = await sql<FactsRow & { second: number }>`
+        select ${sql.raw(FACTS_COLUMNS)}, u.second_degree_count as second from ${sql.raw(FACTS_FROM)}
+        where u.seq > ${lastSeq} order by u.seq limit ${PAGE}`.execute(trx);
       for (const r of page.rows) {
         second[r.seq] = r.second;
-        nodes.push({ seq: r.seq, name: r.name, showInPaths: r.showInPaths });
+        nodes.push(nodeFacts(r));
       }
       if (page.rows.length < PAGE) break;
       lastSeq = page.rows.at(-1)!.seq;

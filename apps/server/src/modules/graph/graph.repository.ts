@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import type { Db, Trx } from '../../db/database.ts';
+import { FACTS_FROM } from './graph.facts.ts';
 import type { GraphChange, NodeFacts } from './graph.index.ts';
+import { FACTS_COLUMNS, nodeFacts, type FactsRow } from './graph.loader.ts';
 
 /** Every graph write takes this lock first, so change ids are handed out in commit order. */
 const GRAPH_LOCK = 0x4845_4152; // "HEAR"
@@ -158,12 +160,10 @@ export function createGraphRepository(db: Db) {
 
     async factsBySeq(seqs: readonly number[]): Promise<NodeFacts[]> {
       if (seqs.length === 0) return [];
-      const rows = await db
-        .selectFrom('users')
-        .select(['seq', 'name', 'showInPaths'])
-        .where('seq', 'in', seqs.map(String))
-        .execute();
-      return rows.map((r) => ({ seq: Number(r.seq), name: r.name, showInPaths: r.showInPaths }));
+      const rows = await sql<FactsRow>`
+        select ${sql.raw(FACTS_COLUMNS)} from ${sql.raw(FACTS_FROM)}
+        where u.seq = any(${seqs.map(String)}::bigint[])`.execute(db);
+      return rows.rows.map(nodeFacts);
     },
 
     async deleteUser(trx: Trx, seq: number): Promise<void> {

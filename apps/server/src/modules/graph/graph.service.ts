@@ -9,6 +9,8 @@ import { GraphTraversal } from './graph.traversal.ts';
 
 /** Reads a graph outbox row (trust replays the rows whose effect it has not stored yet). */
 export { toChange } from './graph.repository.ts';
+/** The encodings of Discover's facts in the index (graph.facts.ts), for the filter over them. */
+export { dayNumber, seeksGender, yearsBetween } from './graph.facts.ts';
 
 export type GraphDeps = {
   db: Db;

@@ -39,6 +39,11 @@ export type RankRequest = {
   after: RankKey | null;
   limit: number;
   search: string;
+  /**
+   * Discover's filters: whether the person at a position (the traversal's numbering), found at
+   * this degree, may be ranked at all. Called before a ranking key is built.
+   */
+  admit?: (at: number, degree: Degree) => boolean;
 };
 
 /** Ranking of spec/1 §9: favorites first, trust desc, degree asc, name, then seq. */
@@ -80,6 +85,14 @@ export class GraphTraversal {
   private thirdList = new Int32Array(0);
   private epoch = 0;
   private base = 0;
+  /** How the last rank() found its people (countRanked reads the same lists). */
+  private ranked: {
+    viewer: number;
+    scanSecond: boolean;
+    thirdInFull: boolean;
+    withSecond: boolean;
+    withThird: boolean;
+  } | null = null;
   /** Which viewer the current stamps describe, and how far they go. */
   private viewer = -1;
   private version = -1;
@@ -444,9 +457,12 @@ export class GraphTraversal {
     const thirdInFull = withThird && this.secondLength * averageDegree <= this.fullThirdBudget;
     if (thirdInFull) this.collectThird(viewer);
 
+    this.ranked = { viewer, scanSecond, thirdInFull, withSecond, withThird };
+
     const keep = req.limit + 1;
     const heap: Candidate[] = [];
     const after = req.after;
+    const admit = req.admit;
     const consider = (at: number, degree: Degree) => {
       const fav = degree === 1 && req.favorites.has(g.seqAt[at]!);
       if (req.onlyFavorites && !fav) return;
@@ -456,6 +472,7 @@ export class GraphTraversal {
       if (top && (top.fav === fav ? trust < top.trust : top.fav)) return;
       if (after && (after.fav === fav ? trust > after.trust : fav)) return;
       if (req.search && !g.nameAt[at]!.includes(req.search)) return;
+      if (admit && !admit(at, degree)) return;
       const key: Candidate = { fav, trust, degree, name: g.nameAt[at]!, seq: g.seqAt[at]!, at };
       if (after && compareKeys(key, after) <= 0) return;
       if (heap.length < keep) heapPush(heap, key);
@@ -471,7 +488,7 @@ export class GraphTraversal {
       // Most of a large 2nd degree is rejected on trust alone; keep that test in a tight loop,
       // below the lowest trust that can still make the page (found before any key is built).
       const list = this.secondList;
-      const floor = req.search ? -1 : this.secondTrustFloor(keep, after);
+      const floor = req.search ? -1 : this.secondTrustFloor(keep, after, admit);
       for (let i = 0, n = this.secondLength; i < n; i++) {
         const y = list[i]!;
         const trust = trustOf[y]!;
@@ -496,7 +513,11 @@ export class GraphTraversal {
    * when there are fewer. People at the cursor's own trust are never cut (their names decide).
    * Numbers only, so the ranking builds and names ~keep keys instead of every improvement.
    */
-  private secondTrustFloor(keep: number, after: RankKey | null): number {
+  private secondTrustFloor(
+    keep: number,
+    after: RankKey | null,
+    admit: RankRequest['admit'],
+  ): number {
     const trustOf = this.g.trustAt;
     const list = this.secondList;
     const below = after && !after.fav ? after.trust : Infinity;
@@ -506,8 +527,9 @@ export class GraphTraversal {
     const work = this.trustScratch;
     let n = 0;
     for (let i = 0; i < this.secondLength; i++) {
-      const t = trustOf[list[i]!]!;
-      if (t < below) work[n++] = t;
+      const y = list[i]!;
+      const t = trustOf[y]!;
+      if (t < below && (!admit || admit(y, 2))) work[n++] = t;
     }
     if (n < keep) return -1;
     return selectLargest(work, n, keep);
@@ -545,6 +567,7 @@ export class GraphTraversal {
       for (const { at, seq, name } of keys) {
         if (mark[at]! >>> 16 >= base || blocked?.has(at)) continue;
         if (req.search && !name.includes(req.search)) continue;
+        if (req.admit && !req.admit(at, degree)) continue;
         const key: Candidate = { fav: false, trust, degree, name, seq, at };
         if (after && compareKeys(key, after) <= 0) continue;
         const worst = heap.length === keep ? heap[0]! : null;
@@ -587,6 +610,35 @@ export class GraphTraversal {
     this.via[x] = shown >= 0 ? shown : any;
     this.mark[x] = (((this.base + 2) << 16) | Math.min(count, 0xffff)) >>> 0;
     return true;
+  }
+
+  /**
+   * Right after rank(), with the same admit: how many people of the ranked degrees it admits,
+   * counted up to `cap` + 1. `exact` is false when a degree was too large to list (rank walked
+   * it in trust order instead): the count then covers the listed degrees only, a lower bound.
+   */
+  countRanked(
+    degrees: readonly Degree[],
+    admit: (at: number, degree: Degree) => boolean,
+    cap: number,
+  ): { count: number; exact: boolean } {
+    const last = this.ranked;
+    if (!last) return { count: 0, exact: false };
+    let n = 0;
+    if (degrees.includes(1)) {
+      const friends = this.g.neighboursAt(last.viewer);
+      for (let i = 0; i < friends.length && n <= cap; i++) if (admit(friends[i]!, 1)) n++;
+    }
+    if (last.withSecond && !last.scanSecond) {
+      const list = this.secondList;
+      for (let i = 0; i < this.secondLength && n <= cap; i++) if (admit(list[i]!, 2)) n++;
+    }
+    if (last.thirdInFull) {
+      const list = this.thirdList;
+      for (let i = 0; i < this.thirdLength && n <= cap; i++) if (admit(list[i]!, 3)) n++;
+    }
+    const exact = !last.scanSecond && (!last.withThird || last.thirdInFull);
+    return { count: n, exact };
   }
 
   /** Mutual count and connectors (as seqs) for a row that will be shown. */

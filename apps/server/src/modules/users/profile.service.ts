@@ -22,8 +22,12 @@ export type ProfileServiceDeps = {
   storage: MediaStorage;
   /** Each change commits with its `profile.updated` event (the user's other tabs refetch). */
   transact: Transact;
-  /** After the commit: names order other people's network lists, so the graph re-reads it. */
-  changed: (userId: string) => void;
+  /**
+   * After the commit: names order other people's network lists and Discover filters on gender,
+   * preference and birth date, so the graph re-reads them (awaited: the answer to an edit
+   * comes after this instance's index knows it).
+   */
+  changed: (userId: string) => Promise<void>;
 };
 
 /** Use cases of the own profile and of onboarding. */
@@ -45,7 +49,7 @@ export function createProfileService({
       await work(trx);
       emit(userRoom(userId), 'profile.updated', { userId }, userId);
     });
-    changed(userId);
+    await changed(userId);
   }
 
   async function getOwnProfile(userId: string): Promise<OwnProfile> {

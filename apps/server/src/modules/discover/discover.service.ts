@@ -1,0 +1,125 @@
+import {
+  DISCOVER_TOTAL_CAP,
+  networkMessages,
+  unlockedTabs,
+  type DiscoverEmptyReason,
+  type DiscoverPage,
+} from '@heartline/domain';
+import { UnauthorizedError } from '../../lib/errors.ts';
+import { isVisible, tieFromIndex } from '../access/access.policy.ts';
+import { dayNumber } from '../graph/graph.service.ts';
+import { decodeCursor, encodeCursor } from '../network/network.cursor.ts';
+import { degreesOfTab } from '../network/network.policy.ts';
+import { candidateFilter } from './discover.filter.ts';
+import { presentCandidate } from './discover.presenter.ts';
+import type { Graph } from '../graph/graph.service.ts';
+import type { RankKey } from '../graph/graph.traversal.ts';
+import type { PeopleCache } from '../network/network.cache.ts';
+import type { DiscoverRepository } from './discover.repository.ts';
+
+export type DiscoverInput = { cursor?: string | undefined; limit: number };
+
+/**
+ * The Discover feed (DESIGN.md §3.4): people within the viewer's unlocked degrees whose own
+ * discovery visibility admits the viewer's degree, who want to meet each other's gender, within
+ * the age window, not blocked either way, not yet liked, passed or skipped; by trust. The index
+ * finds and ranks them (filters on its per-person facts), one query loads the page's people.
+ */
+export function createDiscoverService(deps: {
+  graph: Graph;
+  people: PeopleCache;
+  repo: DiscoverRepository;
+  now?: () => Date;
+}) {
+  const { graph, people, repo } = deps;
+  const { index, traversal } = graph;
+  const now = deps.now ?? (() => new Date());
+
+  return {
+    async page(userId: string, input: DiscoverInput): Promise<DiscoverPage> {
+      const seq = await people.seqOf(userId);
+      if (seq === undefined) throw new UnauthorizedError();
+      const cursor = decodeCursor(input.cursor);
+      let after: RankKey | null = null;
+      if (cursor) {
+        // The cursor's person was deleted meanwhile: their key still orders the list.
+        after = { ...cursor, seq: (await people.seqOf(cursor.userId)) ?? 0 };
+      }
+      const swiped = await repo.swipedBy(seq);
+
+      // From here to the page's ids everything is synchronous: the traversal's scratch and the
+      // index's facts describe one moment.
+      const friends = index.degree(seq);
+      const unlocked = unlockedTabs(friends, index.trust(seq));
+      const degrees = degreesOfTab('all', unlocked);
+      const today = now();
+      const myBorn = index.bornAt[index.posOf(seq)]!;
+      const gone = new Set<number>();
+      for (const target of swiped.targets) gone.add(index.posOf(target));
+      const admit = candidateFilter(index, index.posOf(seq), dayNumber(today), gone);
+      const ranked =
+        myBorn === 0
+          ? []
+          : traversal.rank({
+              viewer: seq,
+              degrees,
+              favorites: new Set(),
+              onlyFavorites: false,
+              after,
+              limit: input.limit,
+              search: '',
+              admit,
+            });
+      const counted =
+        cursor || myBorn === 0 ? null : traversal.countRanked(degrees, admit, DISCOVER_TOTAL_CAP);
+      const page = ranked.slice(0, input.limit);
+      const connectors = new Map<number, boolean>();
+      for (const r of page) {
+        for (const c of [r.via, r.via2]) if (c > 0) connectors.set(c, !index.isHidden(c));
+      }
+
+      const [rows, named] = await Promise.all([
+        repo.candidates(
+          page.map((r) => r.seq),
+          userId,
+        ),
+        people.people([...connectors.keys()]),
+      ]);
+      const bySeq = new Map(rows.map((row) => [row.seq, row]));
+      const connector = (c: number) => {
+        const person = named.get(c);
+        return person && connectors.get(c)
+          ? person.name?.trim() || networkMessages.unknownUser
+          : networkMessages.mutualFriend;
+      };
+      const items = [];
+      for (const r of page) {
+        const row = bySeq.get(r.seq);
+        // The ranking leaves blocked pairs out; the policy has the last word on every card (a
+        // card it hides still moves the cursor, so pages stay contiguous).
+        const tie = tieFromIndex(index.blockedWith(seq, r.seq), r.degree === 1);
+        if (row && isVisible('view', tie)) items.push(presentCandidate(r, row, connector, today));
+      }
+      const last = page.at(-1);
+      const lastRow = last ? bySeq.get(last.seq) : undefined;
+      let emptyReason: DiscoverEmptyReason | null = null;
+      if (!cursor && items.length === 0) {
+        if (myBorn === 0) emptyReason = 'profile_incomplete';
+        else if (friends === 0) emptyReason = 'no_friends';
+        else if (!unlocked.secondDegree) emptyReason = 'second_locked';
+        else emptyReason = 'none';
+      }
+      return {
+        items,
+        nextCursor:
+          ranked.length > input.limit && last && lastRow ? encodeCursor(last, lastRow.id) : null,
+        total: counted ? Math.min(counted.count, DISCOVER_TOTAL_CAP) : null,
+        totalCapped: counted ? counted.count > DISCOVER_TOTAL_CAP || !counted.exact : false,
+        skipped: swiped.skipped,
+        emptyReason,
+      };
+    },
+  };
+}
+
+export type DiscoverService = ReturnType<typeof createDiscoverService>;
