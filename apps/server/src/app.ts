@@ -304,22 +304,26 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   });
   registerChatRoutes(app, chat);
   registerChatSocket(io, { chat, limits, presence });
-  registerMatchesRoutes(app, {
-    matches: createMatchesService({
-      repo: createMatchesRepository(db),
-      access,
-      chat,
-      transact,
-      findUser: (userId) => people.findUser(userId),
-    }),
-    limits,
+  const matches = createMatchesService({
+    repo: createMatchesRepository(db),
+    access,
+    chat,
+    transact,
+    findUser: (userId) => people.findUser(userId),
   });
+  registerMatchesRoutes(app, { matches, limits });
   registerDiscoverRoutes(
     app,
     createDiscoverService({ graph, people: cache, repo: createDiscoverRepository(prepared.run) }),
   );
   registerRelationsRoutes(app, {
-    relations: createRelationsService({ graph, people, access, countsChanged }),
+    relations: createRelationsService({
+      graph,
+      people,
+      access,
+      countsChanged,
+      endMatch: (trx, emit, blocker, blocked) => matches.endForBlock(trx, emit, blocker, blocked),
+    }),
     limits,
     keepEvidence: (reportId, reporterId, reportedId, messageIds) =>
       chat.keepEvidence(reportId, reporterId, reportedId, messageIds),

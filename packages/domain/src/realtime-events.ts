@@ -85,6 +85,11 @@ export const serverEvents = {
   'chat.updated': z.object({ chatId: z.uuid() }),
   /** Discover (issue 14): a like completed a match; to both, each with the other person. */
   'match.created': z.object({ match: matchViewSchema }),
+  /**
+   * A match ended (an unmatch, a pass or a block) and the two may no longer message: to both,
+   * each naming the other. Their sockets stop watching each other's presence.
+   */
+  'match.ended': z.object({ userId: z.uuid() }),
 } as const;
 
 /**

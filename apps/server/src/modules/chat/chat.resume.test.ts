@@ -272,15 +272,10 @@ describe(`chat: a block on an open socket (${dbKind})`, () => {
     expect(stored).toEqual([]);
   });
 
-  // BUG (known, reported; do not "fix" this test): a block between two people who may message
-  // because they matched (not friends) leaves the blocker's socket in the blocked person's
-  // presence room. Sockets leave `presence:<id>` only on `friendship.removed`
-  // (events.handlers.ts), and `relations.service.ts` `block` emits that only when the block
-  // ends a friendship. So B, who watched A before blocking A, still gets A's `presence` events
-  // (here `{ connected: false }` when A leaves), against docs/API-chat.md: "no presence ...
-  // crosses it". `.fails` keeps the suite green; make it `it` once a block stops both sides
-  // watching each other whatever the tie was.
-  it.fails('after B blocks a match A, B’s socket hears no presence of A', async () => {
+  // A block between two people who may message because they matched (not friends) ends the
+  // match (`match.ended` to both), and its handler takes each socket out of the other's
+  // presence room, as `friendship.removed` does for former friends.
+  it('after B blocks a match A, B’s socket hears no presence of A', async () => {
     const [a, b] = await createPeople(world.db, ['Gia Match', 'Hal Match']);
     // An active match (what two likes make), written directly: they are not friends.
     await sql`insert into matches (id, user_low, user_high, status)

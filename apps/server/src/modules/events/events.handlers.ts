@@ -50,4 +50,9 @@ export const eventHandlers: EventHandlers = {
   'chat.receipt': toRoom,
   'chat.updated': toRoom,
   'match.created': toRoom,
+  // As for a former friend: no presence crosses between people who may not message.
+  'match.ended': (event, context) => {
+    toRoom(event, context);
+    context.io.in(event.stream).socketsLeave(presenceRoom(event.payload.userId));
+  },
 };

@@ -9,6 +9,7 @@ import {
 } from '@heartline/domain';
 import type { Trx } from '../../db/database.ts';
 import { NotFoundError, UnauthorizedError, ValidationError } from '../../lib/errors.ts';
+import type { Tie } from '../access/access.policy.ts';
 import type { Access, Person } from '../access/access.service.ts';
 import type { ChatService } from '../chat/chat.service.ts';
 import type { Emit, Transact } from '../events/events.outbox.ts';
@@ -70,7 +71,7 @@ export function createMatchesService(deps: MatchesDeps) {
     trx: Trx,
     emit: Emit,
     viewer: Person,
-    target: Person,
+    target: Person & { tie?: Tie },
     change: (trx: Trx) => Promise<void>,
   ): Promise<MatchView | null> {
     const [low, high] = viewer.seq < target.seq ? [viewer, target] : [target, viewer];
@@ -90,8 +91,13 @@ export function createMatchesService(deps: MatchesDeps) {
       next === 'declined' ? null : liked(mine) && next === 'pending' ? viewer : target;
     await repo.setMatch(trx, match.id, { status: next, initiatorSeq: initiator?.seq ?? null });
     if (before === 'active') {
-      // Unmatched: the chat stays readable, and neither can send in it any more.
+      // Unmatched: the chat stays readable, and neither can send in it any more (unless they
+      // are friends: then nothing changes for presence).
       await deps.chat.pairChanged(trx, emit, viewer, target);
+      if (!target.tie?.friends) {
+        emit(userRoom(viewer.id), 'match.ended', { userId: target.id }, viewer.id);
+        emit(userRoom(target.id), 'match.ended', { userId: viewer.id }, viewer.id);
+      }
       return null;
     }
     if (next !== 'active') return null;
@@ -164,6 +170,16 @@ export function createMatchesService(deps: MatchesDeps) {
 
     async reset(userId: string): Promise<void> {
       await repo.clearSkips((await me(userId)).seq);
+    },
+
+    /**
+     * A block, inside the blocker's transaction (the block has ended any friendship): a pass
+     * for ever, so a later like cannot revive the match, and any match ends.
+     */
+    async endForBlock(trx: Trx, emit: Emit, viewer: Person, target: Person): Promise<void> {
+      await settle(trx, emit, viewer, { ...target, tie: undefined }, (t) =>
+        repo.putSwipe(t, viewer.seq, target.seq, 'pass'),
+      );
     },
 
     /** Ends an active match (the chat stays, read-only unless they are friends). */

@@ -199,4 +199,22 @@ describe(`likes and matches (${dbKind})`, () => {
     const self = await like(asA, a);
     expect(self.status).toBe(400);
   });
+
+  it('a block ends the match for good, and both hear that it ended', async () => {
+    const { a, b, asA, asB } = await pair(['Quin Block', 'Rae Block']);
+    await like(asA, b);
+    expect((await like(asB, a)).body.matched).toBe(true);
+    const aLive = listen(world.server.baseUrl, asA.cookieHeader());
+    open.push(aLive);
+    await aLive.ready();
+    expect((await sendJson(asB, 'POST', `/api/blocks/${a.id}`)).status).toBeLessThan(300);
+    expect(await matchRow(a, b)).toMatchObject({ status: 'declined' });
+    expect((await aLive.next('match.ended')).userId).toBe(b.id);
+    // Lifting the block does not bring the match back, even when A likes again.
+    expect((await sendJson(asB, 'DELETE', `/api/blocks/${a.id}`)).status).toBeLessThan(300);
+    expect((await like(asA, b)).body).toEqual({ matched: false, match: null });
+    expect(await matchRow(a, b)).toMatchObject({ status: 'declined' });
+    const profile = await getJson<OwnProfile>(asA, '/api/me/profile');
+    expect(profile.body.stats.matches).toBe(0);
+  });
 });

@@ -9,7 +9,9 @@ import {
 } from '@heartline/domain';
 import { NotFoundError, UnauthorizedError } from '../../lib/errors.ts';
 import { can } from '../access/access.policy.ts';
+import type { Trx } from '../../db/database.ts';
 import type { Access, Person } from '../access/access.service.ts';
+import type { Emit } from '../events/events.outbox.ts';
 import type { Graph } from '../graph/graph.service.ts';
 import type { NetworkRepository } from '../network/network.repository.ts';
 import { presentBlockList } from './relations.presenter.ts';
@@ -25,6 +27,8 @@ export function createRelationsService(deps: {
   access: Access;
   /** Someone's favorites or pending count changed (every instance drops its cached copy). */
   countsChanged: (seqs: number[]) => void;
+  /** In the block's transaction: the blocker passes on the other for ever; a match ends. */
+  endMatch: (trx: Trx, emit: Emit, blocker: Person, blocked: Person) => Promise<void>;
 }) {
   const { graph, people, access } = deps;
   const { repo } = graph;
@@ -95,6 +99,7 @@ export function createRelationsService(deps: {
           emit(userRoom(target.id), 'friendship.removed', { userId: viewer.id }, viewer.id);
         }
         await repo.deleteFavoritesBetween(trx, viewer.seq, target.seq);
+        await deps.endMatch(trx, emit, viewer, target);
         // Withdrawn requests leave both lists: to the sender it reads as a refusal, to the
         // recipient as a withdrawal (as cancelling does).
         const withdrawn = await people.cancelOpenRequestsBetween(trx, viewer.id, target.id);

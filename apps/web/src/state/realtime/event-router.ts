@@ -114,6 +114,11 @@ export function routeEvent(queryClient: QueryClient, event: StreamEvent, ctx: Ro
     case 'chat.updated':
       void invalidateChats(queryClient, event.payload.chatId);
       return;
+    case 'match.ended':
+      // The chat stays (read-only unless friends); its summary and the Matches count change.
+      void invalidateChats(queryClient);
+      void invalidateOwnProfile(queryClient);
+      return;
     case 'match.created':
       // spec/2 §8 'New Match!' (You matched with {name}); the match chat is new in the list.
       void invalidateChats(queryClient);
