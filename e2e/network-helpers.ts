@@ -1,4 +1,10 @@
-import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type Browser,
+  type BrowserContext,
+  type Page,
+} from '@playwright/test';
 import { newcomer, signInAsNew, signInAsPersona } from './helpers.ts';
 
 export type Person = { id: string; name: string };
@@ -12,23 +18,28 @@ export type People = {
 };
 
 /**
- * `test` with `people`, for journeys that change someone's network: they create the people
- * they change instead of changing the seeded personas other journeys read. Every context it
- * opened is closed when the test ends, passed or failed.
+ * The `people` fixture: each person is made by `join` on a page of a browser context of their
+ * own, and every context it opened is closed when the test ends, passed or failed.
  */
-export const test = base.extend<{ people: People }>({
-  people: async ({ browser }, use) => {
+export function peopleFixture(join: (page: Page, label: string) => Promise<Member>) {
+  return async ({ browser }: { browser: Browser }, use: (people: People) => Promise<void>) => {
     const opened: BrowserContext[] = [];
     await use({
       async signUp(label) {
         const context = await browser.newContext();
         opened.push(context);
-        return joinAs(await context.newPage(), label);
+        return join(await context.newPage(), label);
       },
     });
     await Promise.all(opened.map((context) => context.close()));
-  },
-});
+  };
+}
+
+/**
+ * `test` with `people`, for journeys that change someone's network: they create the people
+ * they change instead of changing the seeded personas other journeys read.
+ */
+export const test = base.extend<{ people: People }>({ people: peopleFixture(joinAs) });
 
 /**
  * Opens a path and waits until the realtime socket has joined (Socket.IO's "40" connect
@@ -60,14 +71,7 @@ export async function signUpOnboarded(page: Page, label: string): Promise<Person
   // Leave the app first: the open onboarding screen would follow the completion with its own
   // redirect to /profile, racing the next page.goto.
   await page.goto('about:blank');
-  const dob = new Date(Date.UTC(new Date().getUTCFullYear() - 30, 4, 17))
-    .toISOString()
-    .slice(0, 10);
-  const saved = await page.request.put('/api/onboarding/profile', {
-    data: { name: person.name, dob },
-  });
-  expect(saved.ok()).toBe(true);
-  expect((await page.request.post('/api/onboarding/complete')).ok()).toBe(true);
+  await completeOnboarding(page, person.name);
   // The app persists its queries (about 1 s after a change). If the onboarding screen stayed
   // open long enough (a busy machine), the next start restores "onboarding not completed" and
   // sends the next screen back to /onboarding before asking the server. Forget that cache, on
@@ -75,6 +79,16 @@ export async function signUpOnboarded(page: Page, label: string): Promise<Person
   await page.goto('/api/health');
   await page.evaluate(() => localStorage.removeItem('heartline.queryCache'));
   return { id: (await me(page)).id, name: person.name };
+}
+
+/** Saves the profile step (born 30 years ago) and completes onboarding, through the API. */
+export async function completeOnboarding(page: Page, name: string) {
+  const dob = new Date(Date.UTC(new Date().getUTCFullYear() - 30, 4, 17))
+    .toISOString()
+    .slice(0, 10);
+  const saved = await page.request.put('/api/onboarding/profile', { data: { name, dob } });
+  expect(saved.ok()).toBe(true);
+  expect((await page.request.post('/api/onboarding/complete')).ok()).toBe(true);
 }
 
 /** A new person past onboarding on `page` (the test's own browser), as a Member. */

@@ -7,7 +7,7 @@ import { ChatIcon } from '../../components/Icons.tsx';
 import { RetryButton } from '../../components/RetryButton.tsx';
 import { usePageVisible, useNow } from '../../lib/use-now.ts';
 import { setOpenChat } from '../../state/chat/active-chat.ts';
-import { invalidateChats } from '../../state/chat/chat-cache.ts';
+import { invalidateChats, latestFromOther } from '../../state/chat/chat-cache.ts';
 import { chatRuntime } from '../../state/chat/chat-runtime.ts';
 import { liveStore } from '../../state/chat/live-store.ts';
 import { useLive, useOutbox } from '../../state/chat/use-chat-live.ts';
@@ -27,7 +27,7 @@ import { ChatHeader } from './ChatHeader.tsx';
 import { ChatProfileSheet } from './ChatProfileSheet.tsx';
 import { Composer } from './Composer.tsx';
 import { MessageList } from './MessageList.tsx';
-import { buildTimeline, chatName, latestFromOther, reportEvidence } from './chat-view.ts';
+import { buildTimeline, chatName, reportEvidence } from './chat-view.ts';
 import { useVisualViewportFit } from './use-visual-viewport.ts';
 
 /** spec/3 §4: presence labels ('Away • 3 m ago') are worked out again every 30 s. */
@@ -121,11 +121,8 @@ function Conversation({ chatId, me }: { chatId: string; me: Me }) {
     [summary, stored, pending, me.id, now, messages.hasNextPage],
   );
 
-  // What arrived from them is delivered to this device; what is on screen is read.
+  // What is on screen is read (what arrived is acknowledged as delivered by the chat runtime).
   const latestOther = latestFromOther(stored, me.id);
-  useEffect(() => {
-    if (latestOther > 0) chatRuntime.received(chatId, latestOther);
-  }, [chatId, latestOther]);
   const { mutate: markReadUpTo } = markRead;
   useEffect(() => {
     if (!summary || !visible || latestOther <= summary.readSeq) return;

@@ -1,5 +1,6 @@
-import type { ChatSummary, MessageView } from '@heartline/domain';
+import type { ChatSummary } from '@heartline/domain';
 import { describe, expect, it } from 'vitest';
+import { BOB, CHAT, ME, testChat, testMessage } from '../../state/chat/chat-test-data.ts';
 import type { OutboxEntry } from '../../state/chat/outbox.ts';
 import {
   buildTimeline,
@@ -10,52 +11,18 @@ import {
   tickFor,
 } from './chat-view.ts';
 
-const ME = '0190d6a0-0000-7000-8000-00000000000a';
-const BOB = '0190d6a0-0000-7000-8000-00000000000b';
-const CHAT = '0190d6a0-0000-7000-8000-0000000000c1';
-
 /** Local times, so the day boundaries hold in any time zone the tests run in. */
 const at = (day: number, hour: number, minute = 0) =>
   new Date(2026, 2, day, hour, minute).toISOString();
 
-function message(seq: number, senderId: string | null, createdAt: string, clientId?: string) {
-  return {
-    id: `0190d6a0-0000-7000-8000-${String(100 + seq).padStart(12, '0')}`,
-    chatId: CHAT,
-    seq,
-    clientId: clientId ?? null,
-    senderId,
-    content: `m${seq}`,
-    createdAt,
-    readAt: null,
-  } satisfies MessageView;
-}
+const message = (seq: number, senderId: string | null, createdAt: string, clientId?: string) =>
+  testMessage(seq, senderId, { createdAt, clientId: clientId ?? null });
 
 function entry(clientId: string, content: string, createdAt: string): OutboxEntry {
   return { clientId, userId: ME, chatId: CHAT, content, createdAt, order: 1 };
 }
 
-function chat(patch: Partial<ChatSummary>): ChatSummary {
-  return {
-    id: CHAT,
-    kind: 'friend',
-    name: 'Bob Bakker',
-    avatar: null,
-    otherUserId: BOB,
-    isMatch: false,
-    isFriend: true,
-    canMessage: true,
-    lastMessage: null,
-    timestamp: at(10, 9),
-    unreadCount: 0,
-    lastSeq: 0,
-    readSeq: 0,
-    otherDeliveredSeq: 0,
-    otherReadSeq: 0,
-    muted: false,
-    ...patch,
-  };
-}
+const chat = (patch: Partial<ChatSummary>) => testChat({ timestamp: at(10, 9), ...patch });
 
 describe('chat view', () => {
   it('labels times: today HH:MM, Yesterday, a weekday this week, else a date', () => {
@@ -139,6 +106,27 @@ describe('chat view', () => {
     expect(filterChats(rows, 'park').map((r) => r.chat.id)).toEqual(['b']);
     expect(filterChats(rows, '  ')).toHaveLength(2);
     expect(filterChats(rows, 'zebra')).toEqual([]);
+  });
+
+  it('finds a conversation by what its row shows: line breaks read as spaces, the shown name', () => {
+    const rows = chatRows(
+      [
+        chat({
+          id: 'a',
+          name: 'Wil',
+          lastMessage: { ...message(1, BOB, at(10, 9)), content: 'Pineapple\npizza?\n\ttonight' },
+        }),
+        chat({ id: 'b', name: ' ', lastMessage: message(2, BOB, at(10, 9)) }),
+      ],
+      [],
+    );
+    expect(rows[0]?.preview).toBe('Pineapple pizza? tonight');
+    expect(filterChats(rows, 'pineapple pizza').map((r) => r.chat.id)).toEqual(['a']);
+    expect(filterChats(rows, 'PIZZA? TONIGHT').map((r) => r.chat.id)).toEqual(['a']);
+    // Typed with stray spaces, as the row cannot show them.
+    expect(filterChats(rows, '  pineapple   pizza ').map((r) => r.chat.id)).toEqual(['a']);
+    // A nameless person's row reads 'Unknown User'.
+    expect(filterChats(rows, 'unknown user').map((r) => r.chat.id)).toEqual(['b']);
   });
 
   it("attaches the other person's last 20 messages to a report from the chat", () => {

@@ -66,16 +66,25 @@ export function dayLabel(iso: string, now: Date): string {
   return shortDate(date, now);
 }
 
-/** spec/3 §5: conversations match by name or last message, case-insensitive. */
+/** Text as a row shows it, for search: runs of white space (line breaks) as one space. */
+function searchable(text: string): string {
+  return text.replace(/\s+/g, ' ').trim().toLocaleLowerCase();
+}
+
+/**
+ * spec/3 §5: conversations match by name or last message, case-insensitive, as the row shows
+ * them: the name as displayed, the message with its line breaks as spaces (messagePreview), so
+ * 'pineapple pizza' finds 'Pineapple\npizza?'. The whole message counts, past the preview's cut.
+ */
 export function filterChats<T extends { chat: ChatSummary; lastText: string }>(
   rows: readonly T[],
   query: string,
 ): T[] {
-  const q = query.trim().toLocaleLowerCase();
+  const q = searchable(query);
   if (!q) return [...rows];
   return rows.filter(
     (row) =>
-      row.chat.name.toLocaleLowerCase().includes(q) || row.lastText.toLocaleLowerCase().includes(q),
+      searchable(chatName(row.chat.name)).includes(q) || searchable(row.lastText).includes(q),
   );
 }
 
@@ -203,13 +212,6 @@ export function buildTimeline(input: {
     });
   }
   return items;
-}
-
-/** The newest message from the other person (what reading and delivery acknowledge). */
-export function latestFromOther(messages: readonly MessageView[], userId: string): number {
-  let latest = 0;
-  for (const m of messages) if (m.senderId !== userId && m.seq > latest) latest = m.seq;
-  return latest;
 }
 
 /** A report from the chat attaches the other person's last messages (at most 20). */

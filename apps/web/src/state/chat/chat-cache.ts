@@ -44,6 +44,13 @@ export function lastLoadedSeq(data: MessagesData | undefined): number {
   return data?.pages[0]?.messages.at(-1)?.seq ?? 0;
 }
 
+/** The newest message from the other person (what reading and delivery acknowledge). */
+export function latestFromOther(messages: readonly MessageView[], userId: string): number {
+  let latest = 0;
+  for (const m of messages) if (m.senderId !== userId && m.seq > latest) latest = m.seq;
+  return latest;
+}
+
 /**
  * A new message in a chat's summary: last message, time and position, and one more unread
  * when it counts. A message the summary already covers (seq <= lastSeq) changes nothing, so a

@@ -1,17 +1,15 @@
 import { chatMessages, type MessageView } from '@heartline/domain';
-import type { QueryClient } from '@tanstack/react-query';
+import type { Query, QueryClient } from '@tanstack/react-query';
 import { realtimeClient } from '../realtime/socket-client.ts';
 import { realtimeStore } from '../realtime/realtime-store.ts';
 import { activeChatId } from './active-chat.ts';
 import { storeMessage } from './chat-cache.ts';
 import type { ChatRouterHooks } from './chat-events.ts';
+import { DeliveredAcks, heldPositions } from './delivered-acks.ts';
 import { liveStore } from './live-store.ts';
 import { Outbox, type OutboxSnapshot } from './outbox.ts';
 import { indexedDbOutboxStore } from './outbox-store.ts';
 import { announceUnread, announceUnreadRefreshed } from './unread-badge.ts';
-
-/** Delivered positions wait this long, so a burst of messages costs one acknowledgement. */
-const DELIVERED_DELAY_MS = 300;
 
 const EMPTY: OutboxSnapshot = { entries: [], sending: null };
 
@@ -30,10 +28,9 @@ class ChatRuntime {
   private stops: (() => void)[] = [];
   private readonly listeners = new Set<Listener>();
   private snapshot: OutboxSnapshot = EMPTY;
-  /** Per chat: the highest seq received and not yet acknowledged, and the last acknowledged. */
-  private readonly deliverWaiting = new Map<string, number>();
-  private readonly deliverSent = new Map<string, number>();
-  private deliverTimer: ReturnType<typeof setTimeout> | null = null;
+  private readonly delivered = new DeliveredAcks((chatId, seq) =>
+    realtimeClient.delivered(chatId, seq),
+  );
   /** Per chat: text of messages the server refused, for its input (spec/3 §4). */
   private readonly returned = new Map<string, string>();
   private returnedVersion = 0;
@@ -87,9 +84,18 @@ class ChatRuntime {
         const now = realtimeStore.getSnapshot().status === 'online';
         if (now && !online) {
           outbox.connected();
-          this.flushDelivered();
+          this.delivered.connected();
         }
         online = now;
+      }),
+      // Whatever path brought their messages to this device (the list, a chat, its pages, a
+      // live or replayed event patched in), it acknowledges them as delivered (spec/3 §2).
+      queryClient.getQueryCache().subscribe((event) => {
+        if (event.type !== 'updated' || event.action.type !== 'success') return;
+        const { queryKey, state } = event.query as Query;
+        for (const [chatId, seq] of heldPositions(queryKey, state.data, userId)) {
+          this.delivered.received(chatId, seq);
+        }
       }),
       realtimeClient.onTyping((signal) => {
         if (signal.userId !== userId) liveStore.typingSignal(signal);
@@ -109,10 +115,7 @@ class ChatRuntime {
     this.userId = null;
     this.snapshot = EMPTY;
     this.returned.clear();
-    this.deliverWaiting.clear();
-    this.deliverSent.clear();
-    if (this.deliverTimer) clearTimeout(this.deliverTimer);
-    this.deliverTimer = null;
+    this.delivered.reset();
     liveStore.reset();
     // The local unread counter was this person's.
     announceUnreadRefreshed();
@@ -133,15 +136,6 @@ class ChatRuntime {
     return text;
   }
 
-  /** This device has the other person's messages up to `seq` (acknowledged shortly, once). */
-  received(chatId: string, seq: number): void {
-    if (seq <= Math.max(this.deliverSent.get(chatId) ?? 0, this.deliverWaiting.get(chatId) ?? 0)) {
-      return;
-    }
-    this.deliverWaiting.set(chatId, seq);
-    this.deliverTimer ??= setTimeout(() => this.flushDelivered(), DELIVERED_DELAY_MS);
-  }
-
   /** What the event router calls for chat events. */
   readonly routerHooks: ChatRouterHooks = {
     activeChatId,
@@ -151,22 +145,11 @@ class ChatRuntime {
         return;
       }
       if (message.senderId) liveStore.messageFrom(message.chatId, message.senderId);
-      this.received(message.chatId, message.seq);
+      this.delivered.received(message.chatId, message.seq);
       if (counted) announceUnread(1);
     },
     unreadChanged: (delta) => announceUnread(delta),
   };
-
-  private flushDelivered(): void {
-    if (this.deliverTimer) clearTimeout(this.deliverTimer);
-    this.deliverTimer = null;
-    for (const [chatId, seq] of this.deliverWaiting) {
-      // Offline, it waits for the reconnect.
-      if (!realtimeClient.delivered(chatId, seq)) return;
-      this.deliverSent.set(chatId, seq);
-      this.deliverWaiting.delete(chatId);
-    }
-  }
 
   private emit(): void {
     for (const listener of this.listeners) listener();

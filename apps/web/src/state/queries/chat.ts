@@ -126,7 +126,12 @@ export function useMessagesQuery(chatId: string, enabled: boolean) {
 
 /**
  * Fetches what came after a position (`after` pages; by default the newest loaded message)
- * and merges it in. A gap longer than a few pages is read again from the newest page instead.
+ * and merges it in. When the gap is longer than a few pages, or a read fails, the loaded pages
+ * are read again from the newest one: an open conversation stays on screen meanwhile, and after
+ * a failure too (the screen shows an error only when it has no messages; the query retries,
+ * then reads again on reconnect, focus or reopening); a closed one is only marked stale. Never
+ * a reset: it would blank an open conversation, and the sending messages drawn in it, until a
+ * read succeeded.
  */
 export async function catchUpMessages(
   queryClient: QueryClient,
@@ -152,9 +157,9 @@ export async function catchUpMessages(
       after = last.seq;
     }
   } catch {
-    // Fall through: a full read settles it.
+    // Offline or the server away: the read below settles it, now or once it can.
   }
-  await queryClient.resetQueries({ queryKey: key, exact: true });
+  await queryClient.invalidateQueries({ queryKey: key, exact: true });
 }
 
 /** Every conversation this page holds messages of catches up (after a reconnect gap). */
