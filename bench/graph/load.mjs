@@ -130,12 +130,27 @@ await copyRows(
     const name = `${FIRST[Math.floor(pick() * FIRST.length)]} ${LAST[Math.floor(pick() * LAST.length)]}`;
     const gender = pick() < 0.5 ? 'woman' : 'man';
     const year = 1970 + Math.floor(pick() * 35);
-    return `${uuidv7()}\tu${v}@bench.test\t${name}\t${year}-06-15\t${gender}\teveryone\t${10 * first[v] + second[v]}\t${first[v]}\t${second[v]}\tt\n`;
+    // Discover's preferences: mostly the other gender, some everyone, some the same.
+    const p = pick();
+    const other = gender === 'woman' ? 'men' : 'women';
+    const same = gender === 'woman' ? 'women' : 'men';
+    const seeks = p < 0.7 ? other : p < 0.85 ? 'everyone' : same;
+    return `${uuidv7()}\tu${v}@bench.test\t${name}\t${year}-06-15\t${gender}\t${seeks}\t${10 * first[v] + second[v]}\t${first[v]}\t${second[v]}\tt\n`;
   },
 );
 const seqs = await client.query('select min(seq)::int as lo, max(seq)::int as hi from users');
 if (seqs.rows[0].lo !== 1 || seqs.rows[0].hi !== users) throw new Error('users.seq is not 1..n');
 log('copied users');
+// Everyone has finished onboarding (Discover shows only them); discovery visibility: 20 % let
+// the 3rd degree find them, 10 % only friends, the rest the default (friends of friends).
+await client.query(`
+  insert into user_onboarding_status (user_id, onboarding_completed, profile_step_completed)
+    select id, true, true from users;
+  insert into user_settings (user_id, discovery_visibility)
+    select id, case when seq % 10 < 2 then '1st_2nd_3rd' else '1st_only' end
+    from users where seq % 10 < 3;
+`);
+log('onboarded users and stored discovery settings');
 
 await copyRows('COPY friendships (user_low, user_high) FROM STDIN', g.edges.length, (i) => {
   const lo = Math.floor(g.edges[i] / g.stride);

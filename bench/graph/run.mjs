@@ -1,7 +1,7 @@
 // Graph bench: the real server on the database loaded by load.mjs, measured on loopback against
 // a plain-SQL baseline in the same run.
 // Usage: npx node --import tsx bench/graph/run.mjs [--db=heartline_bench_graph] [--rate=500]
-//          [--seconds=30] [--changes=200] [--instances=1]
+//          [--seconds=30] [--changes=200] [--instances=1] [--only=network|discover]
 //          [--admin=postgres://postgres@127.0.0.1:5432/postgres]
 //
 // Two load generators: autocannon (closed loop; with a rate it fires each connection's quota
@@ -286,6 +286,7 @@ const everyUser = (i) => ({
   group: i < sampled.length ? 'sampled' : 'top0.1%',
 });
 const warmUp = { rps: 200, duration: (sampled.length + topUsers.length) / 200 };
+if (args.only === 'discover') await runDiscover();
 results.firstOpens = await paced(
   'first opens (warm-up), every bench user once',
   everyUser,
@@ -424,3 +425,133 @@ const file = dbName === 'heartline_bench_graph' ? 'latest.json' : `latest-${dbNa
 fs.writeFileSync(path.join(here, 'results', file), JSON.stringify(results, null, 2) + '\n');
 log(`ratios: ${JSON.stringify(results.ratios)}`);
 log(`wrote bench/graph/results/${file}`);
+
+/**
+ * `--only=discover` (issue 14): Discover's first page at 200 req/s open loop (sampled + top
+ * 0.1 %), next pages from stored cursors, one at a time against the plain-SQL baseline, and the
+ * baseline's answers compared with the product's. Writes results/discover.json.
+ */
+async function runDiscover() {
+  const discoverRate = Number(args.rate ?? 200);
+  const everyone = [...sampled, ...topUsers];
+  // Every bench user has already acted on 100 people (a third each liked, passed, skipped):
+  // they leave the feed, and reading them is part of every page.
+  await db.query(
+    `insert into swipes (user_seq, target_seq, action)
+     select u.seq, t.target, case g % 3 when 0 then 'pass' when 1 then 'skip' else 'like' end
+     from unnest($2::bigint[]) as u(seq)
+     cross join generate_series(1, 100) g
+     cross join lateral (select 1 + ((u.seq * 7919 + g * 104729) % $1) as target) t
+     where t.target <> u.seq
+     on conflict do nothing`,
+    [userCount, everyone.map((u) => u.seq)],
+  );
+  const firstPage = () => '/api/discover?limit=20';
+  const out = {
+    dataset: JSON.parse(fs.readFileSync(path.join(here, `results/dataset-${dbName}.json`), 'utf8')),
+    startup: ready,
+  };
+  const warm = { rps: 200, duration: everyone.length / 200 };
+  out.firstOpens = await paced(
+    'discover first opens (warm-up), every bench user once',
+    everyUser,
+    firstPage,
+    warm,
+  );
+  const serverSide = async () => (await fetch(`${base}/api/bench/loop`, { method: 'POST' })).json();
+  await serverSide();
+  out.first = await paced('discover first page (product), sampled + top 0.1 %', mixed, firstPage, {
+    rps: discoverRate,
+  });
+  out.first.serverSideMs = await serverSide();
+
+  // What the feeds hold, and a cursor per user for the next-page run.
+  const withCursor = [];
+  const items = [];
+  const degrees = { '1st': 0, '2nd': 0, '3rd': 0 };
+  let empty = 0;
+  for (const u of sampled.slice(0, 1000)) {
+    const res = await fetch(base + firstPage(), { headers: { cookie: u.cookie } });
+    const page = await res.json();
+    items.push(page.items.length);
+    if (page.items.length === 0) empty++;
+    for (const item of page.items) degrees[item.degree]++;
+    if (page.nextCursor) withCursor.push({ ...u, cursor: page.nextCursor });
+  }
+  out.feeds = {
+    users: items.length,
+    emptyFirstPages: empty,
+    itemsPerFirstPage: percentiles(items),
+    cardsByDegree: degrees,
+    withNextPage: withCursor.length,
+  };
+  log(`feeds: ${JSON.stringify(out.feeds)}`);
+  out.next = await paced(
+    'discover next page (product), sampled',
+    (i) => ({ user: withCursor[i % withCursor.length], group: 'sampled' }),
+    (u) => `/api/discover?limit=20&cursor=${u.cursor}`,
+    { rps: discoverRate },
+  );
+  out.firstSequential = await sequential(
+    'discover first page (product), one at a time',
+    sampled,
+    firstPage,
+    300,
+  );
+
+  // The baseline, one at a time, and whether it gives the same cards in the same order.
+  const baselinePage = () => '/api/bench/baseline/discover';
+  const compared = sampled.slice(0, Number(args.baselineUsers ?? 30));
+  const baselineMs = [];
+  let same = 0;
+  const differ = [];
+  for (const u of compared) {
+    const t0 = performance.now();
+    const res = await fetch(base + baselinePage(), { headers: { cookie: u.cookie } });
+    const page = await res.json();
+    baselineMs.push(performance.now() - t0);
+    const product = await (
+      await fetch(base + firstPage(), { headers: { cookie: u.cookie } })
+    ).json();
+    const a = product.items.map((x) => x.id).join(',');
+    const b = page.items.map((x) => x.id).join(',');
+    if (a === b) same++;
+    else differ.push(u.seq);
+  }
+  out.baselineSequential = {
+    label: 'discover first page (plain SQL), one at a time',
+    latencyMs: percentiles(baselineMs),
+  };
+  out.baselineAgrees = { users: compared.length, samePage: same, differ };
+  log(JSON.stringify(out.baselineSequential));
+  log(`baseline agrees: ${JSON.stringify(out.baselineAgrees)}`);
+  const ratio = (b, p) => (b && p ? Math.round((b / p) * 10) / 10 : null);
+  out.ratios = {
+    p50OneAtATime: ratio(out.baselineSequential.latencyMs.p50, out.firstSequential.latencyMs.p50),
+    p99OneAtATime: ratio(out.baselineSequential.latencyMs.p99, out.firstSequential.latencyMs.p99),
+    p50BaselineOneAtATimeVsProductAtRate: ratio(
+      out.baselineSequential.latencyMs.p50,
+      out.first.latencyMs.p50,
+    ),
+  };
+  out.budgets = {
+    firstP95: { ms: out.first.latencyMs.p95, budget: 25, met: out.first.latencyMs.p95 <= 25 },
+    firstP99: { ms: out.first.latencyMs.p99, budget: 60, met: out.first.latencyMs.p99 <= 60 },
+    nextP95: { ms: out.next.latencyMs.p95, budget: 10, met: out.next.latencyMs.p95 <= 10 },
+  };
+  out.machine = {
+    cpus: os.cpus().length,
+    loadAverage: os.loadavg().map((x) => Math.round(x * 100) / 100),
+    node: process.version,
+    at: new Date().toISOString(),
+  };
+  child.kill('SIGTERM');
+  await new Promise((r) => child.once('exit', r));
+  await db.query(`delete from sessions where user_agent = 'graph bench'`);
+  await db.end();
+  const file = args.out ?? 'discover.json';
+  fs.writeFileSync(path.join(here, 'results', file), JSON.stringify(out, null, 2) + '\n');
+  log(`budgets: ${JSON.stringify(out.budgets)}`);
+  log(`wrote bench/graph/results/${file}`);
+  process.exit(0);
+}

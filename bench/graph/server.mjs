@@ -143,6 +143,56 @@ async function serve() {
     return { summary: summary.rows[0], items: page.rows };
   });
 
+  // Discover's first page in plain SQL: the degrees by joins (3rd only at trust >= 70, 2nd at 3
+  // friends), every filter of the product as WHERE clauses, sorted by trust. The 3rd degree
+  // cannot be capped without changing the answer, so it is materialised in full.
+  const BASELINE_DISCOVER = `
+  with me as (
+    select u.id, u.seq, u.gender, u.interested_in, u.dob, u.trust_score, u.friend_count
+    from users u where u.id = $1
+  ),
+  ${FRIENDS},
+  s as (
+    select distinct e.y from f ${NEIGHBOURS('f.x')}
+    where (select friend_count from me) >= 3
+      and e.y <> (select seq from me) and e.y not in (select x from f)
+  ),
+  t as (
+    select distinct e.y from s ${NEIGHBOURS('s.y')}
+    where (select trust_score from me) >= 70
+      and e.y <> (select seq from me) and e.y not in (select x from f) and e.y not in (select y from s)
+  ),
+  c as (
+    select x as y, 1 as degree from f
+    union all select y, 2 from s
+    union all select y, 3 from t
+  )
+  select u.id, u.name, u.bio, u.location, u.interests, u.photo_url, u.trust_score, c.degree
+  from c
+  cross join me
+  join users u on u.seq = c.y
+  join user_onboarding_status o on o.user_id = u.id and o.onboarding_completed
+  left join user_settings st on st.user_id = u.id
+  where u.account_status = 'ACTIVE' and u.dob is not null and not coalesce(st.hide_from_search, false)
+    and c.degree <= case coalesce(st.discovery_visibility, '1st_2nd')
+                      when '1st_only' then 1 when '1st_2nd' then 2 else 3 end
+    and (me.interested_in = 'everyone' or (me.interested_in = 'women' and u.gender = 'woman')
+         or (me.interested_in = 'men' and u.gender = 'man'))
+    and (u.interested_in = 'everyone' or (u.interested_in = 'women' and me.gender = 'woman')
+         or (u.interested_in = 'men' and me.gender = 'man'))
+    and abs(extract(year from age(u.dob)) - extract(year from age(me.dob))) <= 5
+    and not exists (select 1 from swipes w where w.user_seq = me.seq and w.target_seq = u.seq)
+    and not exists (select 1 from blocks b where (b.blocker_seq = me.seq and b.blocked_seq = u.seq)
+                                              or (b.blocker_seq = u.seq and b.blocked_seq = me.seq))
+  order by u.trust_score desc, c.degree, lower(u.name), u.seq
+  limit $2`;
+
+  app.get('/api/bench/baseline/discover', async (request) => {
+    const { userId } = requireSession(request);
+    const page = await pool.query(BASELINE_DISCOVER, [userId, 20]);
+    return { items: page.rows };
+  });
+
   app.post('/api/bench/change', async (request) => {
     const { a, b, op } = request.body;
     let insideMs = 0;

@@ -562,12 +562,17 @@ export class GraphTraversal {
     g.order.walkDown(from, (trust, members) => {
       const top = heap.length === keep ? heap[0]! : null;
       if (top && (top.fav || top.trust > trust)) return false;
-      const keys = members.map((at) => ({ at, seq: g.seqAt[at]!, name: g.nameAt[at]! }));
+      // Numbers first: only people who pass the cheap tests (not nearer, not blocked, admitted)
+      // get a key and a place in the name sort (Discover's filters drop most of a level).
+      const keys: { at: number; seq: number; name: string }[] = [];
+      for (const at of members) {
+        if (mark[at]! >>> 16 >= base || blocked?.has(at)) continue;
+        if (req.admit && !req.admit(at, degree)) continue;
+        keys.push({ at, seq: g.seqAt[at]!, name: g.nameAt[at]! });
+      }
       keys.sort((x, y) => (x.name !== y.name ? (x.name < y.name ? -1 : 1) : x.seq - y.seq));
       for (const { at, seq, name } of keys) {
-        if (mark[at]! >>> 16 >= base || blocked?.has(at)) continue;
         if (req.search && !name.includes(req.search)) continue;
-        if (req.admit && !req.admit(at, degree)) continue;
         const key: Candidate = { fav: false, trust, degree, name, seq, at };
         if (after && compareKeys(key, after) <= 0) continue;
         const worst = heap.length === keep ? heap[0]! : null;
