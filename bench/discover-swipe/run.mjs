@@ -1,0 +1,201 @@
+// Swiping in Discover on a mid-range phone profile (issue 14): the production build served by
+// the real server with the demo world, signed in as the persona Alice (a woman looking for men,
+// with friends and friends of friends in the seed), Chromium at 390×844 with CPU throttling 4×.
+// Twenty swipes by pointer drags (alternating left and right, each 12 moves over ~200 px), with
+// every animation frame's time recorded in the page; a frame longer than 1.5 × 16.7 ms counts
+// as dropped (its extra vsyncs). Baseline in the same run: the same page held still for as
+// long, so what the drags cost is told apart from what the throttled page costs idle.
+// Usage: node bench/discover-swipe/run.mjs [--runs=3]   (results/latest.json)
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const runs = Number(process.argv.find((a) => a.startsWith('--runs='))?.split('=')[1] ?? 3);
+const SWIPES = 20;
+const FRAME_MS = 1000 / 60;
+
+if (!process.env.SKIP_BUILD) {
+  const build = spawnSync('npm', ['run', 'build', '-w', '@heartline/web'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+  if (build.status !== 0) process.exit(1);
+}
+
+const port = await new Promise((resolve) => {
+  const s = net.createServer().listen(0, '127.0.0.1', () => {
+    const { port } = s.address();
+    s.close(() => resolve(port));
+  });
+});
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'heartline-bench-swipe-'));
+const base = `http://localhost:${port}`;
+const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  cwd: root,
+  env: {
+    ...process.env,
+    NODE_ENV: 'test',
+    PORT: String(port),
+    HOST: 'localhost',
+    PUBLIC_URL: base,
+    DATA_DIR: dataDir,
+    SEED_ON_EMPTY: 'true',
+    LOG_LEVEL: 'warn',
+    WEB_DIST: path.join(root, 'apps/web/dist'),
+  },
+  stdio: 'ignore',
+});
+
+/** Frame times (ms between animation frames) recorded in the page while `work` runs. */
+async function frames(page, work) {
+  await page.evaluate(() => {
+    const w = /** @type {any} */ (window);
+    w.__frames = [];
+    let last = performance.now();
+    const tick = (now) => {
+      w.__frames.push(now - last);
+      last = now;
+      if (w.__recording) requestAnimationFrame(tick);
+    };
+    w.__recording = true;
+    requestAnimationFrame(tick);
+  });
+  await work();
+  return page.evaluate(() => {
+    const w = /** @type {any} */ (window);
+    w.__recording = false;
+    return w.__frames.slice(1);
+  });
+}
+
+function summarise(times) {
+  const dropped = times.reduce((n, t) => n + Math.max(0, Math.round(t / FRAME_MS) - 1), 0);
+  const sorted = [...times].sort((a, b) => a - b);
+  const at = (p) =>
+    Math.round(sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] * 10) / 10;
+  const total = times.reduce((s, t) => s + t, 0);
+  return {
+    frames: times.length,
+    droppedFrames: dropped,
+    longFrames: times.filter((t) => t > 1.5 * FRAME_MS).length,
+    fps: Math.round((times.length / total) * 1000 * 10) / 10,
+    frameMs: { p50: at(0.5), p95: at(0.95), p99: at(0.99), max: at(1) },
+  };
+}
+
+let code = 0;
+try {
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (i > 1200) throw new Error('server did not start');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-background-networking', '--no-first-run'],
+  });
+  const results = [];
+  for (let run = 0; run < runs; run++) {
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      hasTouch: true,
+    });
+    const page = await context.newPage();
+    await page.goto(`${base}/auth`);
+    await page.getByRole('button', { name: 'Continue with Google' }).click();
+    await page
+      .getByRole('button', { name: /Alice Anderson/ })
+      .first()
+      .click();
+    await page.waitForURL(/\/(profile|network|discover)/);
+    await page.goto(`${base}/discover`);
+    const card = page.getByTestId('discover-card');
+    await card.first().waitFor({ timeout: 30_000 });
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await page.waitForTimeout(1000);
+
+    const idle = await frames(page, () => page.waitForTimeout(4000));
+    let swiped = 0;
+    const swipeStart = Date.now();
+    const during = await frames(page, async () => {
+      for (let s = 0; s < SWIPES; s++) {
+        const box = await card.first().boundingBox();
+        if (!box) break;
+        const x = box.x + box.width / 2;
+        const y = box.y + box.height / 2;
+        const dx = s % 2 === 0 ? -200 : 200;
+        await page.mouse.move(x, y);
+        await page.mouse.down();
+        for (let k = 1; k <= 12; k++) {
+          await page.mouse.move(x + (dx * k) / 12, y + (k % 3), { steps: 1 });
+        }
+        await page.mouse.up();
+        swiped++;
+        // The next card is in place (the one swiped away is gone or a dialog opened).
+        await page.waitForTimeout(350);
+        const dialog = page.getByRole('dialog');
+        if (await dialog.isVisible().catch(() => false)) {
+          await page.keyboard.press('Escape');
+          await page.waitForTimeout(200);
+        }
+      }
+    });
+    const swipeMs = Date.now() - swipeStart;
+    results.push({
+      run: run + 1,
+      swiped,
+      swipeMs,
+      idle: summarise(idle),
+      swiping: summarise(during),
+    });
+    console.log(JSON.stringify(results.at(-1)));
+    await context.close();
+  }
+  await browser.close();
+  const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  const out = {
+    date: new Date().toISOString(),
+    profile: 'Chromium, 390×844, CPU throttling 4×, production build, demo world, persona Alice',
+    swipesPerRun: SWIPES,
+    runs: results,
+    median: {
+      droppedFramesSwiping: median(results.map((r) => r.swiping.droppedFrames)),
+      droppedFramesIdle: median(results.map((r) => r.idle.droppedFrames)),
+      fpsSwiping: median(results.map((r) => r.swiping.fps)),
+      frameP95Swiping: median(results.map((r) => r.swiping.frameMs.p95)),
+    },
+    spread: {
+      droppedFramesSwiping: [
+        Math.min(...results.map((r) => r.swiping.droppedFrames)),
+        Math.max(...results.map((r) => r.swiping.droppedFrames)),
+      ],
+    },
+    machine: {
+      cpus: os.cpus().length,
+      loadAverage: os.loadavg().map((x) => Math.round(x * 100) / 100),
+    },
+  };
+  fs.mkdirSync(path.join(import.meta.dirname, 'results'), { recursive: true });
+  fs.writeFileSync(
+    path.join(import.meta.dirname, 'results', 'latest.json'),
+    `${JSON.stringify(out, null, 2)}\n`,
+  );
+  console.log(JSON.stringify(out.median));
+} catch (err) {
+  console.error(err);
+  code = 1;
+} finally {
+  server.kill('SIGTERM');
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+process.exit(code);
