@@ -1,10 +1,347 @@
-import { ComingSoon } from '../../components/ComingSoon.tsx';
-import { CompassIcon } from '../../components/Icons.tsx';
+import {
+  discoverMessages,
+  networkMessages,
+  type DiscoverProfile,
+  type MatchView,
+} from '@heartline/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useToast } from '../../app/ToastProvider.tsx';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { UserPlusIcon } from '../../components/NetworkIcons.tsx';
+import { RetryButton } from '../../components/RetryButton.tsx';
+import {
+  deckCards,
+  markConnectRequested,
+  reloadDiscover,
+  usePendingSwipeIds,
+  useDiscoverQuery,
+  useResetDiscoverMutation,
+  useSwipeMutation,
+  useUndoPassMutation,
+  type SwipeKind,
+} from '../../state/queries/discover.ts';
+import { useSendConnectionRequestMutation } from '../../state/queries/requests.ts';
+import { connectErrorToast, connectResultToast } from '../Network/connect-toast.ts';
+import { InviteFriendsDialog } from '../Network/InviteFriendsDialog.tsx';
+import { CandidateTrustSheet } from './CandidateTrustSheet.tsx';
+import { ConnectionPathDialog } from './ConnectionPathDialog.tsx';
+import { DiscoverCard } from './DiscoverCard.tsx';
+import { CardActions } from './CardActions.tsx';
+import { DiscoverProgress } from './DiscoverProgress.tsx';
+import {
+  DiscoverAllCaughtUp,
+  DiscoverCaughtUp,
+  DiscoverEmpty,
+  DiscoverError,
+  DiscoverLoading,
+} from './DiscoverStates.tsx';
+import {
+  deckEnd,
+  personName,
+  profileCountLabel,
+  swipeErrorText,
+  type CardGesture,
+} from './discover-view.ts';
+import { MatchDialog } from './MatchDialog.tsx';
+import { UndoBar } from './UndoBar.tsx';
+import type { GestureSource } from './use-card-swipe.ts';
+import './discover.css';
 
+/** spec/2 §2: the next page is asked for when the user is this many cards from the end. */
+const PREFETCH_AT = 5;
+
+type Overlay =
+  | { kind: 'invite' }
+  | { kind: 'trust'; profile: DiscoverProfile }
+  | { kind: 'path'; profile: DiscoverProfile }
+  | { kind: 'connect'; profile: DiscoverProfile }
+  | { kind: 'like'; profile: DiscoverProfile }
+  | { kind: 'decline'; profile: DiscoverProfile }
+  | { kind: 'match'; match: MatchView };
+
+/**
+ * Discover (spec/2 §2): one ranked profile at a time from the user's network. Swipe or use the
+ * arrow keys (right like, left pass, up skip, down path), or the buttons, which ask first.
+ */
 export function DiscoverScreen() {
+  const feed = useDiscoverQuery();
+  const swipe = useSwipeMutation();
+  const undo = useUndoPassMutation();
+  const reset = useResetDiscoverMutation();
+  const connect = useSendConnectionRequestMutation();
+  const pendingIds = usePendingSwipeIds();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const titleId = useId();
+  const [overlay, setOverlay] = useState<Overlay | null>(null);
+  const [undoable, setUndoable] = useState<{ profile: DiscoverProfile; at: number } | null>(null);
+  const [focusCard, setFocusCard] = useState(false);
+  const [refreshing, setRefreshing] = useState(false);
+
+  const first = feed.data?.pages[0];
+  const cards = useMemo(
+    () => deckCards(feed.data).filter((card) => !pendingIds.has(card.id)),
+    [feed.data, pendingIds],
+  );
+  const current = cards[0];
+  const next = cards[1];
+  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = feed;
+
+  useEffect(() => {
+    if (cards.length > PREFETCH_AT || !hasNextPage) return;
+    if (isFetchingNextPage || isFetchNextPageError) return;
+    void fetchNextPage();
+  }, [cards.length, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage]);
+
+  // Dialogs close after the browser could hand focus back to what opened them (they unmount
+  // first), so the screen does it: to the control or card that opened the first overlay.
+  const opener = useRef<HTMLElement | null>(null);
+  const restoreTo = useRef<HTMLElement | null>(null);
+  const open = (next: Overlay) => {
+    const active = document.activeElement;
+    opener.current ??= active instanceof HTMLElement ? active : null;
+    setOverlay(next);
+  };
+  /** A card button asked: focus stays with the buttons, not with the next card. */
+  const openFromButton = (next: Overlay) => {
+    setFocusCard(false);
+    open(next);
+  };
+  const closeOverlay = () => {
+    restoreTo.current = opener.current;
+    opener.current = null;
+    setOverlay(null);
+  };
+  useEffect(() => {
+    if (overlay !== null) return;
+    const back = restoreTo.current;
+    restoreTo.current = null;
+    if (back?.isConnected) back.focus({ preventScroll: true });
+  }, [overlay]);
+  const dismissUndo = useCallback(() => setUndoable(null), []);
+
+  const act = (kind: SwipeKind, profile: DiscoverProfile) => {
+    const name = personName(profile);
+    setUndoable(null);
+    swipe
+      .mutateAsync({ kind, profile })
+      .then((result) => {
+        if (kind === 'pass') setUndoable({ profile, at: Date.now() });
+        if (kind !== 'like') return;
+        if (result?.matched && result.match) {
+          open({ kind: 'match', match: result.match });
+        } else {
+          toast.success(discoverMessages.youLiked(name));
+        }
+      })
+      .catch((error: unknown) => toast.error(swipeErrorText(kind, error)));
+  };
+
+  const onGesture = (profile: DiscoverProfile, gesture: CardGesture, source: GestureSource) => {
+    setFocusCard(source.hadFocus);
+    if (gesture === 'path') open({ kind: 'path', profile });
+    else act(gesture, profile);
+  };
+
+  const undoPass = (profile: DiscoverProfile) => {
+    undo
+      .mutateAsync(profile)
+      .then(() => {
+        setUndoable(null);
+        setFocusCard(true);
+      })
+      .catch((error: unknown) => {
+        setUndoable(null);
+        toast.error(error instanceof Error ? error.message : discoverMessages.nothingToUndo);
+      });
+  };
+
+  const sendRequest = async (profile: DiscoverProfile) => {
+    const name = personName(profile);
+    try {
+      const result = await connect.mutateAsync(profile.id);
+      markConnectRequested(queryClient, profile.id);
+      const t = connectResultToast(result, name);
+      toast.show(t.type, t.message);
+    } catch (error) {
+      const t = connectErrorToast(error, name);
+      toast.show(t.type, t.message);
+    }
+  };
+
+  const startOver = () => {
+    setUndoable(null);
+    reset
+      .mutateAsync()
+      .then(() => toast.success(discoverMessages.reset))
+      .catch((error: unknown) =>
+        toast.error(error instanceof Error ? error.message : discoverMessages.failedToLoad),
+      );
+  };
+
+  const refresh = () => {
+    setRefreshing(true);
+    void reloadDiscover(queryClient).finally(() => setRefreshing(false));
+  };
+
+  const openInvite = () => open({ kind: 'invite' });
+
+  let content;
+  if (feed.isPending) {
+    content = <DiscoverLoading />;
+  } else if (!first) {
+    content = <DiscoverError onRetry={() => feed.refetch()} busy={feed.isFetching} />;
+  } else if (current) {
+    const name = personName(current);
+    const acted = first.acted ?? 0;
+    content = (
+      <>
+        <DiscoverProgress index={acted} total={first.total ?? 0} capped={first.totalCapped} />
+        <div className="dstage">
+          {next && (
+            <DiscoverCard
+              key={next.id}
+              profile={next}
+              behind
+              onGesture={() => undefined}
+              onTrust={() => undefined}
+            />
+          )}
+          <DiscoverCard
+            key={current.id}
+            profile={current}
+            autoFocus={focusCard}
+            onGesture={(gesture, source) => onGesture(current, gesture, source)}
+            onTrust={() => open({ kind: 'trust', profile: current })}
+          />
+        </div>
+        <CardActions
+          name={name}
+          onPath={() => open({ kind: 'path', profile: current })}
+          onPass={() => openFromButton({ kind: 'decline', profile: current })}
+          onLike={() => openFromButton({ kind: 'like', profile: current })}
+          onSkip={() => {
+            setFocusCard(false);
+            act('skip', current);
+          }}
+        />
+      </>
+    );
+  } else if (hasNextPage) {
+    content = isFetchNextPageError ? (
+      <div className="dstate" role="alert">
+        <p>{discoverMessages.failedToLoad}</p>
+        <RetryButton onRetry={() => fetchNextPage()} />
+      </div>
+    ) : (
+      <DiscoverLoading label="Loading more people..." />
+    );
+  } else {
+    const end = deckEnd({
+      skipped: first.skipped,
+      acted: first.acted ?? 0,
+      emptyReason: first.emptyReason,
+    });
+    switch (end.kind) {
+      case 'empty':
+        content = <DiscoverEmpty reason={end.reason} onInvite={openInvite} focus={focusCard} />;
+        break;
+      case 'reset':
+        content = (
+          <DiscoverAllCaughtUp onReset={startOver} busy={reset.isPending} focus={focusCard} />
+        );
+        break;
+      case 'caught-up':
+        content = <DiscoverCaughtUp onRefresh={refresh} busy={refreshing} focus={focusCard} />;
+        break;
+    }
+  }
+
   return (
-    <ComingSoon title="Discover" icon={<CompassIcon size={32} />}>
-      People from your network, ranked by trust, are coming soon.
-    </ComingSoon>
+    <section className="screen discover" aria-labelledby={titleId}>
+      <header className="discover__header">
+        <div className="discover__heading">
+          <h1 id={titleId} className="screen__title">
+            Discover
+          </h1>
+          <p className="muted discover__count" data-testid="discover-count">
+            {first?.total != null ? profileCountLabel(first.total, first.totalCapped) : '\u00a0'}
+          </p>
+        </div>
+        <button
+          type="button"
+          className="icon-btn"
+          aria-label={networkMessages.inviteFriends}
+          onClick={openInvite}
+        >
+          <UserPlusIcon size={22} />
+        </button>
+      </header>
+
+      {undoable && (
+        <UndoBar
+          key={undoable.at}
+          name={personName(undoable.profile)}
+          busy={undo.isPending}
+          onUndo={() => undoPass(undoable.profile)}
+          onDismiss={dismissUndo}
+        />
+      )}
+
+      {content}
+
+      {overlay?.kind === 'invite' && <InviteFriendsDialog onClose={closeOverlay} />}
+      {overlay?.kind === 'trust' && (
+        <CandidateTrustSheet profile={overlay.profile} onClose={closeOverlay} />
+      )}
+      {overlay?.kind === 'path' && (
+        <ConnectionPathDialog
+          profile={overlay.profile}
+          onClose={closeOverlay}
+          onConnect={() => open({ kind: 'connect', profile: overlay.profile })}
+        />
+      )}
+      {overlay?.kind === 'connect' && (
+        <ConfirmDialog
+          title={discoverMessages.connectTitle(personName(overlay.profile))}
+          confirmLabel="Connect"
+          onClose={closeOverlay}
+          onConfirm={() => sendRequest(overlay.profile)}
+        >
+          <p>{discoverMessages.connectText}</p>
+        </ConfirmDialog>
+      )}
+      {overlay?.kind === 'like' && (
+        <ConfirmDialog
+          title={discoverMessages.likeTitle(personName(overlay.profile))}
+          confirmLabel="Like"
+          onClose={closeOverlay}
+          onConfirm={async () => act('like', overlay.profile)}
+        >
+          <p>They won&rsquo;t know unless they like you too.</p>
+        </ConfirmDialog>
+      )}
+      {overlay?.kind === 'decline' && (
+        <ConfirmDialog
+          title={discoverMessages.declineTitle(personName(overlay.profile))}
+          confirmLabel="Decline"
+          tone="danger"
+          onClose={closeOverlay}
+          onConfirm={async () => act('pass', overlay.profile)}
+        >
+          <p>{discoverMessages.declineText}</p>
+        </ConfirmDialog>
+      )}
+      {overlay?.kind === 'match' && (
+        <MatchDialog
+          match={overlay.match}
+          onKeepPlaying={closeOverlay}
+          onSendMessage={(chatId) => void navigate(`/chat/${chatId}`)}
+        />
+      )}
+    </section>
   );
 }

@@ -26,7 +26,8 @@ export function PathChain({ view, id }: { view: ConnectionView; id: string }) {
   return <PathSteps id={id} steps={steps} />;
 }
 
-function PathSteps({ id, steps }: { id: string; steps: readonly PathStep[] }) {
+/** A path's avatars and names in a row (the Discover path dialog shows one too). */
+export function PathSteps({ id, steps }: { id?: string; steps: readonly PathStep[] }) {
   return (
     <ol id={id} className="path" aria-label={`Connection path: ${pathSentence(steps)}`}>
       {steps.map((step) => (

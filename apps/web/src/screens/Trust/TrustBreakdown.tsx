@@ -9,8 +9,17 @@ import { ApiError } from '../../lib/api.ts';
 import { useTrustQuery } from '../../state/queries/trust.ts';
 import { pointsLabel, countLabel } from './trust-format.ts';
 
-/** The score and its breakdown (spec/1 §2): 10 per friend, 1 per friend of a friend. */
-export function TrustBreakdown({ report }: { report: TrustReport }) {
+/**
+ * The score and its breakdown (spec/1 §2): 10 per friend, 1 per friend of a friend. Discover
+ * shows another person's score with it (`label` names whose it is).
+ */
+export function TrustBreakdown({
+  report,
+  label = 'How your score is calculated',
+}: {
+  report: Pick<TrustReport, 'trustScore' | 'calculation'>;
+  label?: string;
+}) {
   const c = report.calculation;
   return (
     <div className="trust-report">
@@ -20,7 +29,7 @@ export function TrustBreakdown({ report }: { report: TrustReport }) {
         </span>
         <span className="trust-report__caption">Trust score</span>
       </p>
-      <ul className="trust-report__lines" aria-label="How your score is calculated">
+      <ul className="trust-report__lines" aria-label={label}>
         <li className="trust-report__line">
           <span className="trust-report__rule">{trustMessages.perFriend}</span>
           <span className="trust-report__detail">

@@ -19,6 +19,7 @@ import {
 } from '../chat/chat-events.ts';
 import { applyBadgesUpdate } from '../queries/badges.ts';
 import { catchUpAllMessages } from '../queries/chat.ts';
+import { invalidateDiscover } from '../queries/discover-keys.ts';
 import { invitationKeys } from '../queries/invitation-keys.ts';
 import { invalidateNetwork, networkKeys, setSummaryPendingRequests } from '../queries/network.ts';
 import { invalidateOwnProfile } from '../queries/profile-keys.ts';
@@ -104,6 +105,8 @@ export function routeEvent(queryClient: QueryClient, event: StreamEvent, ctx: Ro
     case 'friendship.removed':
       void invalidateNetwork(queryClient);
       void invalidateOwnProfile(queryClient);
+      // Degrees moved: who is in the feed, their degree and paths too.
+      void invalidateDiscover(queryClient);
       return;
     case 'message.created':
       routeMessageCreated(queryClient, event.payload.message, ctx.userId, ctx.chat);

@@ -1,0 +1,153 @@
+import { discoverMessages, type DiscoverProfile } from '@heartline/domain';
+import { useEffect, useId, useState } from 'react';
+import { PeopleIcon, PersonIcon } from '../../components/Icons.tsx';
+import { ShieldIcon } from '../../components/NetworkIcons.tsx';
+import { LocationIcon } from '../../components/ProfileIcons.tsx';
+import {
+  degreeLabel,
+  locationText,
+  mutualFriendsLabel,
+  nameAndAge,
+  personName,
+  type CardGesture,
+} from './discover-view.ts';
+import { VerifiedIcon } from './DiscoverIcons.tsx';
+import { useCardSwipe, type GestureSource } from './use-card-swipe.ts';
+
+type DiscoverCardProps = {
+  profile: DiscoverProfile;
+  /** The next card, waiting under the current one: shown, but not reachable. */
+  behind?: boolean;
+  /** Take focus when it becomes the current card (the one before had it). */
+  autoFocus?: boolean;
+  onGesture: (gesture: CardGesture, source: GestureSource) => void;
+  onTrust: () => void;
+};
+
+/**
+ * One profile (spec/2 §2): full-height photo, name and age, degree, verified mark, trust chip,
+ * location, mutual friends, bio and interests. Swipes and arrow keys act on it.
+ */
+export function DiscoverCard({
+  profile,
+  behind = false,
+  autoFocus = false,
+  onGesture,
+  onTrust,
+}: DiscoverCardProps) {
+  const { ref, handlers } = useCardSwipe(onGesture, !behind);
+  const hintId = useId();
+  const nameId = useId();
+  const unavailable = profile.name === null || profile.name.trim() === '';
+
+  useEffect(() => {
+    if (autoFocus && !behind) ref.current?.focus({ preventScroll: true });
+  }, [autoFocus, behind, ref]);
+
+  return (
+    <article
+      ref={ref}
+      className={behind ? 'dcard dcard--behind' : 'dcard'}
+      data-testid={behind ? undefined : 'discover-card'}
+      data-user-id={profile.id}
+      tabIndex={behind ? undefined : 0}
+      inert={behind}
+      aria-hidden={behind || undefined}
+      aria-roledescription="profile card"
+      aria-labelledby={nameId}
+      aria-describedby={behind ? undefined : hintId}
+      {...(behind ? {} : handlers)}
+    >
+      <CardPhoto profile={profile} />
+      <span className="dcard__stamp dcard__stamp--like" aria-hidden="true">
+        Like
+      </span>
+      <span className="dcard__stamp dcard__stamp--pass" aria-hidden="true">
+        Nope
+      </span>
+      <span className="dcard__stamp dcard__stamp--skip" aria-hidden="true">
+        Skip
+      </span>
+      <span className="dcard__stamp dcard__stamp--path" aria-hidden="true">
+        Path
+      </span>
+
+      <div className="dcard__top">
+        <span className={`dcard__degree dcard__degree--${profile.degree}`}>
+          <span aria-hidden="true">{profile.degree}</span>
+          <span className="visually-hidden">
+            {profile.degree} degree: {degreeLabel(profile.degree).toLowerCase()}
+          </span>
+        </span>
+        <button
+          type="button"
+          className="trust-chip dcard__trust"
+          onClick={onTrust}
+          aria-label={`Trust score ${profile.trustScore}: how it is calculated`}
+        >
+          <ShieldIcon size={18} />
+          <span aria-hidden="true">{profile.trustScore}</span>
+        </button>
+      </div>
+
+      <div className="dcard__info">
+        <h2 id={nameId} className="dcard__name">
+          <span className="dcard__name-text">
+            {unavailable ? discoverMessages.profileUnavailable : nameAndAge(profile)}
+          </span>
+          {profile.isVerified && (
+            <span className="dcard__verified" role="img" aria-label="Verified">
+              <VerifiedIcon size={22} />
+            </span>
+          )}
+        </h2>
+        <p className="dcard__line">
+          <LocationIcon size={16} />
+          <span>{locationText(profile.location)}</span>
+        </p>
+        <p className="dcard__line">
+          <PeopleIcon size={16} />
+          <span>{mutualFriendsLabel(profile.mutualFriends)}</span>
+        </p>
+        {profile.bio.trim() && <p className="dcard__bio">{profile.bio}</p>}
+        {profile.interests.length > 0 && (
+          <ul className="dcard__interests" aria-label="Interests">
+            {profile.interests.map((interest) => (
+              <li key={interest} className="dcard__interest">
+                {interest}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      {!behind && (
+        <p id={hintId} className="visually-hidden">
+          Swipe or use the arrow keys: right to like, left to pass, up to skip, down to see how you
+          are connected.
+        </p>
+      )}
+    </article>
+  );
+}
+
+function CardPhoto({ profile }: { profile: DiscoverProfile }) {
+  const [failed, setFailed] = useState<string | null>(null);
+  const src = profile.photoUrl;
+  if (src && failed !== src) {
+    return (
+      <img
+        className="dcard__photo"
+        src={src}
+        alt={`Photo of ${personName(profile)}`}
+        draggable={false}
+        decoding="async"
+        onError={() => setFailed(src)}
+      />
+    );
+  }
+  return (
+    <span className="dcard__photo dcard__photo--empty" role="img" aria-label="No photo yet">
+      <PersonIcon size={96} />
+    </span>
+  );
+}

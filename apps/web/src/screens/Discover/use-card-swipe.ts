@@ -1,0 +1,179 @@
+import { useCallback, useEffect, useRef, type KeyboardEvent, type PointerEvent } from 'react';
+import { keyGesture, swipeGesture, type CardGesture } from './discover-view.ts';
+
+/** Movement before a press becomes a drag: a tap on a button inside the card stays a tap. */
+const DRAG_SLOP_PX = 6;
+/** The fly-out's length; matches `.dcard` transition in discover.css. */
+const FLY_MS = 220;
+/** How far the stamps (LIKE, NOPE...) take to show fully. */
+const STAMP_FULL_PX = 90;
+
+type Drag = {
+  pointerId: number;
+  startX: number;
+  startY: number;
+  dx: number;
+  dy: number;
+  active: boolean;
+};
+
+export type GestureSource = { keyboard: boolean; hadFocus: boolean };
+
+function reducedMotion(): boolean {
+  return window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+}
+
+function buzz() {
+  // A light tick where the device has a vibration motor (not on iOS, not on desktops).
+  if (typeof navigator.vibrate === 'function') navigator.vibrate(10);
+}
+
+/**
+ * Swipes on a card with pointer events. The card follows the finger through its transform only
+ * (written straight to the element, no React render per move); below the threshold it springs
+ * back, beyond it a pass, like or skip flies it out first, and a down swipe springs back and
+ * asks for the path. Arrow keys on the focused card do the same.
+ */
+export function useCardSwipe(
+  onGesture: (gesture: CardGesture, source: GestureSource) => void,
+  enabled: boolean,
+) {
+  const ref = useRef<HTMLElement>(null);
+  const drag = useRef<Drag | null>(null);
+  const frame = useRef(0);
+  const leaving = useRef(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const latest = useRef(onGesture);
+
+  useEffect(() => {
+    latest.current = onGesture;
+  }, [onGesture]);
+
+  useEffect(
+    () => () => {
+      cancelAnimationFrame(frame.current);
+      clearTimeout(timer.current);
+    },
+    [],
+  );
+
+  const paint = useCallback(() => {
+    frame.current = 0;
+    const el = ref.current;
+    const d = drag.current;
+    if (!el || !d) return;
+    el.style.transform = `translate3d(${d.dx}px, ${d.dy}px, 0) rotate(${d.dx * 0.05}deg)`;
+    const along = (v: number) => String(Math.min(1, Math.max(0, v / STAMP_FULL_PX)));
+    const horizontal = Math.abs(d.dx) >= Math.abs(d.dy);
+    el.style.setProperty('--stamp-like', horizontal ? along(d.dx) : '0');
+    el.style.setProperty('--stamp-pass', horizontal ? along(-d.dx) : '0');
+    el.style.setProperty('--stamp-skip', horizontal ? '0' : along(-d.dy));
+    el.style.setProperty('--stamp-path', horizontal ? '0' : along(d.dy));
+  }, []);
+
+  const settle = useCallback(() => {
+    const el = ref.current;
+    if (!el) return;
+    el.classList.remove('dcard--dragging');
+    el.style.transform = '';
+    for (const name of ['like', 'pass', 'skip', 'path']) el.style.removeProperty(`--stamp-${name}`);
+  }, []);
+
+  /** Sends the card off screen in the gesture's direction, then reports the gesture. */
+  const fling = useCallback(
+    (gesture: CardGesture, source: GestureSource) => {
+      const el = ref.current;
+      if (!el || leaving.current) return;
+      if (gesture === 'path') {
+        settle();
+        latest.current(gesture, source);
+        return;
+      }
+      leaving.current = true;
+      if (reducedMotion()) {
+        latest.current(gesture, source);
+        return;
+      }
+      const d = drag.current;
+      const width = window.innerWidth;
+      const height = window.innerHeight;
+      el.classList.remove('dcard--dragging');
+      el.classList.add('dcard--leaving');
+      el.style.transform =
+        gesture === 'skip'
+          ? `translate3d(${d?.dx ?? 0}px, ${-height}px, 0)`
+          : `translate3d(${gesture === 'like' ? width * 1.2 : -width * 1.2}px, ${d?.dy ?? 0}px, 0) rotate(${gesture === 'like' ? 18 : -18}deg)`;
+      el.style.setProperty(`--stamp-${gesture}`, '1');
+      timer.current = setTimeout(() => latest.current(gesture, source), FLY_MS);
+    },
+    [settle],
+  );
+
+  const onPointerDown = (event: PointerEvent<HTMLElement>) => {
+    if (!enabled || leaving.current || drag.current) return;
+    if (event.pointerType === 'mouse' && event.button !== 0) return;
+    drag.current = {
+      pointerId: event.pointerId,
+      startX: event.clientX,
+      startY: event.clientY,
+      dx: 0,
+      dy: 0,
+      active: false,
+    };
+  };
+
+  const onPointerMove = (event: PointerEvent<HTMLElement>) => {
+    const d = drag.current;
+    if (!d || d.pointerId !== event.pointerId) return;
+    d.dx = event.clientX - d.startX;
+    d.dy = event.clientY - d.startY;
+    if (!d.active) {
+      if (Math.max(Math.abs(d.dx), Math.abs(d.dy)) < DRAG_SLOP_PX) return;
+      d.active = true;
+      event.currentTarget.setPointerCapture(event.pointerId);
+      event.currentTarget.classList.add('dcard--dragging');
+    }
+    if (!frame.current) frame.current = requestAnimationFrame(paint);
+  };
+
+  const end = (event: PointerEvent<HTMLElement>, cancelled: boolean) => {
+    const d = drag.current;
+    if (!d || d.pointerId !== event.pointerId) return;
+    cancelAnimationFrame(frame.current);
+    frame.current = 0;
+    if (!d.active) {
+      drag.current = null;
+      return;
+    }
+    const gesture = cancelled ? null : swipeGesture(d.dx, d.dy);
+    const hadFocus = event.currentTarget.contains(document.activeElement);
+    if (gesture) {
+      buzz();
+      fling(gesture, { keyboard: false, hadFocus });
+    } else {
+      settle();
+    }
+    drag.current = null;
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (!enabled || event.target !== event.currentTarget) return;
+    if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    const gesture = keyGesture(event.key);
+    if (!gesture) return;
+    event.preventDefault();
+    fling(gesture, { keyboard: true, hadFocus: true });
+  };
+
+  return {
+    ref,
+    fling,
+    handlers: {
+      onPointerDown,
+      onPointerMove,
+      onPointerUp: (event: PointerEvent<HTMLElement>) => end(event, false),
+      onPointerCancel: (event: PointerEvent<HTMLElement>) => end(event, true),
+      onKeyDown,
+    },
+  };
+}

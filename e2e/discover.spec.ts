@@ -1,0 +1,181 @@
+import { expect, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './helpers.ts';
+import {
+  befriend,
+  gotoLive,
+  joinAs,
+  test,
+  toast,
+  type Member,
+  type People,
+} from './network-helpers.ts';
+
+/**
+ * Discover (issue 14) with new people in browsers of their own. Two friends see each other's
+ * card (1st degree); their genders and "interested in" are set to fit each other, and both are
+ * 30 (signUpOnboarded). Texts are the domain's (packages/domain/src/discover.ts).
+ */
+
+// Each journey signs up two people through the UI first: on a busy 2-core machine that alone
+// can take most of the default 30 s.
+test.describe.configure({ timeout: 60_000 });
+
+/** Sets the profile fields Discover matches people on. */
+async function interestedIn(member: Member, gender: 'woman' | 'man', wants: 'women' | 'men') {
+  const response = await member.page.request.patch('/api/me/profile', {
+    data: { gender, interestedIn: wants },
+  });
+  expect(response.ok()).toBe(true);
+}
+
+/** Two new friends who fit each other's preferences: a woman and a man. */
+async function pair(page: Page, people: People) {
+  const [her, him] = await Promise.all([joinAs(page, 'Dana'), people.signUp('Eli')]);
+  await interestedIn(her, 'woman', 'men');
+  await interestedIn(him, 'man', 'women');
+  await befriend(her, him);
+  return { her, him };
+}
+
+/**
+ * Opens Discover and waits for its first page (the header counts the profiles) and for the
+ * splash to go. Starting the app can take several seconds on a loaded 2-core machine.
+ */
+async function openDiscover(page: Page, live = false) {
+  if (live) await gotoLive(page, '/discover');
+  else await page.goto('/discover');
+  await expect(page.getByTestId('discover-count')).toHaveText(/\d+ profiles?$/, {
+    timeout: 20_000,
+  });
+  // The start-up splash fades out over the screen and would take the first drag.
+  await expect(page.locator('.splash')).toHaveCount(0);
+}
+
+function card(page: Page) {
+  return page.getByTestId('discover-card');
+}
+
+/** The current card shows this person (the heading reads "Name, age"). */
+async function expectCardOf(page: Page, person: Member) {
+  await expect(card(page)).toHaveAttribute('data-user-id', person.id);
+  await expect(card(page).getByRole('heading')).toContainText(person.name);
+}
+
+/** Drags the current card with the mouse, through pointer events, and lets it go. */
+async function swipe(page: Page, dx: number, dy: number) {
+  const box = await card(page).boundingBox();
+  if (!box) throw new Error('No card to swipe');
+  const x = box.x + box.width / 2;
+  const y = box.y + box.height / 2;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x + dx / 2, y + dy / 2, { steps: 4 });
+  await page.mouse.move(x + dx, y + dy, { steps: 4 });
+  await page.mouse.up();
+}
+
+test('two people like each other by swiping right: a match, live on both sides, and its chat', async ({
+  page,
+  people,
+}) => {
+  test.setTimeout(90_000);
+  const { her, him } = await pair(page, people);
+
+  // She likes him first: no match yet, and nothing tells him.
+  await openDiscover(her.page, true);
+  await expectCardOf(her.page, him);
+  await expect(her.page.getByText('#1 of 1')).toBeVisible();
+  await expect(her.page.getByTestId('discover-count')).toHaveText('1 profile');
+  await expectNoSeriousA11yViolations(her.page);
+  await swipe(her.page, 160, 10);
+  await expect(toast(her.page, `You liked ${him.name}!`)).toBeVisible();
+  await expect(her.page.getByRole('heading', { name: "You're all caught up!" })).toBeVisible();
+
+  // He likes her back: the celebration for him, the 'New Match!' toast for her, live.
+  await openDiscover(him.page, true);
+  await expectCardOf(him.page, her);
+  await swipe(him.page, 160, -10);
+  const match = him.page.getByRole('dialog', { name: "It's a Match!" });
+  await expect(match).toContainText(`You and ${her.name} liked each other!`);
+  await expect(toast(her.page, `New Match! You matched with ${him.name}`)).toBeVisible();
+  await expectNoSeriousA11yViolations(him.page);
+
+  await match.getByRole('button', { name: 'Send Message' }).click();
+  await expect(him.page).toHaveURL(/\/chat\/[0-9a-f-]{36}$/);
+  await expect(
+    him.page.getByText(`You matched! Start your conversation here. Say hello to ${her.name}!`),
+  ).toBeVisible();
+});
+
+test('a pass by swiping left can be undone: the card comes back', async ({ page, people }) => {
+  const { him } = await pair(page, people);
+  await openDiscover(page);
+  await expectCardOf(page, him);
+
+  await swipe(page, -160, 0);
+  const undo = page.getByRole('status').filter({ hasText: `${him.name} declined` });
+  await expect(undo).toBeVisible();
+  await expect(card(page)).toHaveCount(0);
+
+  await undo.getByRole('button', { name: 'Undo' }).click();
+  await expectCardOf(page, him);
+  await expect(undo).toBeHidden();
+  await expect(page.getByText('#1 of 1')).toBeVisible();
+
+  // The server brought him back too: the feed offers him again.
+  const feed = await page.request.get('/api/discover');
+  expect(feed.ok()).toBe(true);
+  const { items } = (await feed.json()) as { items: { id: string }[] };
+  expect(items.map((item) => item.id)).toEqual([him.id]);
+});
+
+test('a skipped person comes back after Start Over on the caught-up screen', async ({
+  page,
+  people,
+}) => {
+  const { him } = await pair(page, people);
+  await openDiscover(page);
+  await expectCardOf(page, him);
+
+  await swipe(page, 0, -160);
+  await expect(page.getByRole('heading', { name: 'All Caught Up!' })).toBeVisible();
+  await page.getByRole('button', { name: 'Start Over' }).click();
+  await expect(toast(page, 'Discovery reset! Starting from the beginning.')).toBeVisible();
+  await expectCardOf(page, him);
+});
+
+test('the arrow keys act on the focused card: right likes', async ({ page, people }) => {
+  const { him } = await pair(page, people);
+  await openDiscover(page);
+  await expectCardOf(page, him);
+
+  // Down shows the path (a friend: You -> him) and the dialog hands focus back to the card.
+  await card(page).focus();
+  await page.keyboard.press('ArrowDown');
+  const path = page.getByRole('dialog', { name: 'Connection Path' });
+  await expect(path.getByRole('heading', { name: 'Why this connection?' })).toBeVisible();
+  await expect(path).toContainText(`${him.name} is your friend.`);
+  await expectNoSeriousA11yViolations(page);
+  await path.getByRole('button', { name: 'Got it!' }).click();
+  await expect(card(page)).toBeFocused();
+
+  await page.keyboard.press('ArrowRight');
+  await expect(toast(page, `You liked ${him.name}!`)).toBeVisible();
+  await expect(page.getByRole('heading', { name: "You're all caught up!" })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Your favorites' })).toHaveAttribute(
+    'href',
+    '/network?filter=favorites',
+  );
+});
+
+test('a newcomer without friends sees why nobody is there, and can invite', async ({ page }) => {
+  await joinAs(page, 'Lone');
+  await openDiscover(page);
+  await expect(page.getByRole('heading', { name: 'No people to discover' })).toBeVisible();
+  await expect(
+    page.getByText('Discover shows people through your friends. Invite a friend to get started.'),
+  ).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole('button', { name: 'Invite Friends' }).last().click();
+  await expect(page.getByRole('dialog', { name: 'Invite Friends' })).toBeVisible();
+});
