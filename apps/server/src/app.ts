@@ -52,6 +52,7 @@ import { registerWeb } from './plugins/web.ts';
 import { createPresence, memoryPresenceStore, redisPresenceStore } from './realtime/presence.ts';
 import { createRealtime, type RealtimeServer } from './realtime/realtime.ts';
 import { createChatRepository } from './modules/chat/chat.repository.ts';
+import { createCardCache } from './modules/discover/discover.cache.ts';
 import { createDiscoverRepository } from './modules/discover/discover.repository.ts';
 import { registerDiscoverRoutes } from './modules/discover/discover.routes.ts';
 import { createDiscoverService } from './modules/discover/discover.service.ts';
@@ -312,9 +313,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     findUser: (userId) => people.findUser(userId),
   });
   registerMatchesRoutes(app, { matches, limits });
+  const discoverRepo = createDiscoverRepository(prepared.run);
+  const cards = createCardCache(discoverRepo);
+  graph.onUserChanged((seq) => cards.forget(seq));
   registerDiscoverRoutes(
     app,
-    createDiscoverService({ graph, people: cache, repo: createDiscoverRepository(prepared.run) }),
+    createDiscoverService({ graph, people: cache, repo: discoverRepo, cards }),
   );
   registerRelationsRoutes(app, {
     relations: createRelationsService({

@@ -11,6 +11,8 @@ export function presentCandidate(
   row: CandidateRow,
   connector: ConnectorName,
   today: Date,
+  /** A connection request is open between the viewer and this person (either direction). */
+  requestOpen: boolean,
 ): DiscoverProfile {
   const name = row.name?.trim() || null;
   const hops =
@@ -34,6 +36,6 @@ export function presentCandidate(
     degree: DISCOVER_DEGREES[ranked.degree - 1]!,
     mutualFriends: ranked.mutual,
     connectionPaths: [[networkMessages.you, ...hops, name ?? networkMessages.unknownUser]],
-    canConnect: ranked.degree !== 1 && !row.requestOpen,
+    canConnect: ranked.degree !== 1 && !requestOpen,
   };
 }

@@ -16,30 +16,52 @@ export type CandidateRow = {
   showAge: boolean;
   locationSharing: boolean;
   isVerified: boolean;
-  /** A connection request is open between the viewer and this person (either direction). */
-  requestOpen: boolean;
+};
+
+/** What the viewer did that shapes their feed. */
+export type ViewerState = {
+  /** Everyone they liked, passed or skipped (they leave the feed). */
+  swiped: number[];
+  skipped: number;
+  /** People with a connection request open between them and the viewer (either direction). */
+  asked: Set<number>;
 };
 
 /** Requests still waiting for someone (constants, never user input). */
 const openStatusesSql = OPEN_REQUEST_STATUSES.map((status) => `'${status}'`).join(', ');
 
-/** The feed's reads: two prepared statements per page (what one swiped; the page's people). */
+/** The feed's reads as prepared statements: the viewer's state, and the page's people. */
 export function createDiscoverRepository(prepared: RunPrepared) {
   return {
-    /** Everyone the viewer liked, passed or skipped (they leave the feed), and the skip count. */
-    async swipedBy(seq: number): Promise<{ targets: number[]; skipped: number }> {
-      const rows = await prepared<{ target: number; skip: boolean }>(
-        'hl_discover_swiped',
-        `select target_seq::int as "target", action = 'skip' as "skip"
-         from swipes where user_seq = $1`,
-        [seq],
+    /** One round trip: the viewer's swipes and the people they have a request open with. */
+    async viewerState(seq: number, userId: string): Promise<ViewerState> {
+      const rows = await prepared<{ seq: number; kind: string }>(
+        'hl_discover_viewer',
+        `select target_seq::int as "seq", action as "kind" from swipes where user_seq = $1
+         union all
+         select u.seq::int, 'request' from connection_requests r
+           join users u on u.id = r.to_user_id
+          where r.from_user_id = $2 and r.status in (${openStatusesSql})
+         union all
+         select u.seq::int, 'request' from connection_requests r
+           join users u on u.id = r.from_user_id
+          where r.to_user_id = $2 and r.status in (${openStatusesSql})`,
+        [seq, userId],
       );
-      let skipped = 0;
-      for (const row of rows) if (row.skip) skipped++;
-      return { targets: rows.map((row) => Number(row.target)), skipped };
+      const state: ViewerState = { swiped: [], skipped: 0, asked: new Set() };
+      for (const row of rows) {
+        const other = Number(row.seq);
+        if (row.kind === 'request') {
+          state.asked.add(other);
+          continue;
+        }
+        state.swiped.push(other);
+        if (row.kind === 'skip') state.skipped++;
+      }
+      return state;
     },
 
-    async candidates(seqs: readonly number[], viewerId: string): Promise<CandidateRow[]> {
+    async candidates(seqs: readonly number[]): Promise<CandidateRow[]> {
       if (seqs.length === 0) return [];
       const rows = await prepared<CandidateRow>(
         'hl_discover_people',
@@ -49,14 +71,10 @@ export function createDiscoverRepository(prepared: RunPrepared) {
                 u.interests as "interests", u.photo_url as "photoUrl", u.avatar_url as "avatarUrl",
                 coalesce(s.show_age, true) as "showAge",
                 coalesce(s.location_sharing, true) as "locationSharing",
-                exists (select 1 from oauth_identities i where i.user_id = u.id) as "isVerified",
-                exists (select 1 from connection_requests r
-                         where least(r.from_user_id, r.to_user_id) = least(u.id, $2::uuid)
-                           and greatest(r.from_user_id, r.to_user_id) = greatest(u.id, $2::uuid)
-                           and r.status in (${openStatusesSql})) as "requestOpen"
+                exists (select 1 from oauth_identities i where i.user_id = u.id) as "isVerified"
          from users u left join user_settings s on s.user_id = u.id
          where u.seq = any($1::bigint[])`,
-        [seqs.map(String), viewerId],
+        [seqs.map(String)],
       );
       return rows.map((row) => ({ ...row, seq: Number(row.seq) }));
     },

@@ -15,6 +15,7 @@ import { presentCandidate } from './discover.presenter.ts';
 import type { Graph } from '../graph/graph.service.ts';
 import type { RankKey } from '../graph/graph.traversal.ts';
 import type { PeopleCache } from '../network/network.cache.ts';
+import type { CardCache } from './discover.cache.ts';
 import type { DiscoverRepository } from './discover.repository.ts';
 
 export type DiscoverInput = { cursor?: string | undefined; limit: number };
@@ -29,9 +30,10 @@ export function createDiscoverService(deps: {
   graph: Graph;
   people: PeopleCache;
   repo: DiscoverRepository;
+  cards: CardCache;
   now?: () => Date;
 }) {
-  const { graph, people, repo } = deps;
+  const { graph, people, repo, cards } = deps;
   const { index, traversal } = graph;
   const now = deps.now ?? (() => new Date());
 
@@ -45,7 +47,7 @@ export function createDiscoverService(deps: {
         // The cursor's person was deleted meanwhile: their key still orders the list.
         after = { ...cursor, seq: (await people.seqOf(cursor.userId)) ?? 0 };
       }
-      const swiped = await repo.swipedBy(seq);
+      const viewer = await repo.viewerState(seq, userId);
 
       // From here to the page's ids everything is synchronous: the traversal's scratch and the
       // index's facts describe one moment.
@@ -55,7 +57,7 @@ export function createDiscoverService(deps: {
       const today = now();
       const myBorn = index.bornAt[index.posOf(seq)]!;
       const gone = new Set<number>();
-      for (const target of swiped.targets) gone.add(index.posOf(target));
+      for (const target of viewer.swiped) gone.add(index.posOf(target));
       const admit = candidateFilter(index, index.posOf(seq), dayNumber(today), gone);
       const ranked =
         myBorn === 0
@@ -78,14 +80,10 @@ export function createDiscoverService(deps: {
         for (const c of [r.via, r.via2]) if (c > 0) connectors.set(c, !index.isHidden(c));
       }
 
-      const [rows, named] = await Promise.all([
-        repo.candidates(
-          page.map((r) => r.seq),
-          userId,
-        ),
+      const [bySeq, named] = await Promise.all([
+        cards.cards(page.map((r) => r.seq)),
         people.people([...connectors.keys()]),
       ]);
-      const bySeq = new Map(rows.map((row) => [row.seq, row]));
       const connector = (c: number) => {
         const person = named.get(c);
         return person && connectors.get(c)
@@ -98,7 +96,9 @@ export function createDiscoverService(deps: {
         // The ranking leaves blocked pairs out; the policy has the last word on every card (a
         // card it hides still moves the cursor, so pages stay contiguous).
         const tie = tieFromIndex(index.blockedWith(seq, r.seq), r.degree === 1);
-        if (row && isVisible('view', tie)) items.push(presentCandidate(r, row, connector, today));
+        if (row && isVisible('view', tie)) {
+          items.push(presentCandidate(r, row, connector, today, viewer.asked.has(r.seq)));
+        }
       }
       const last = page.at(-1);
       const lastRow = last ? bySeq.get(last.seq) : undefined;
@@ -115,7 +115,7 @@ export function createDiscoverService(deps: {
           ranked.length > input.limit && last && lastRow ? encodeCursor(last, lastRow.id) : null,
         total: counted ? Math.min(counted.count, DISCOVER_TOTAL_CAP) : null,
         totalCapped: counted ? counted.count > DISCOVER_TOTAL_CAP || !counted.exact : false,
-        skipped: swiped.skipped,
+        skipped: viewer.skipped,
         emptyReason,
       };
     },

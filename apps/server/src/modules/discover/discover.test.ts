@@ -238,6 +238,18 @@ describe(`GET /api/discover (${dbKind})`, () => {
     expect(card.location).toBe('');
   });
 
+  it('a card shows the person as they are now: an edit reaches every feed at once', async () => {
+    const { as, rest } = await world2nd('fresh', ['Editor']);
+    const editor = rest[0]!;
+    const before = (await feed(as)).items.find((p) => p.id === editor.id)!;
+    expect(before.bio).toBe('');
+    const asEditor = await browserFor(world.server, editor);
+    const edit = await sendJson(asEditor, 'PATCH', '/api/me/profile', { bio: 'Fresh words' });
+    expect(edit.status).toBe(200);
+    const after = (await feed(as)).items.find((p) => p.id === editor.id)!;
+    expect(after.bio).toBe('Fresh words');
+  });
+
   it('a block either way removes the person, exactly as if they did not exist', async () => {
     const { as, rest, viewer } = await world2nd('block', ['Blocker', 'Blocked']);
     const [blocker, blocked] = rest as [Person, Person];
