@@ -124,7 +124,10 @@ export function createRealtime(server: http.Server, deps: RealtimeDeps): Realtim
   }, SESSION_CHECK_MS);
   sessionTimer.unref();
   const close = io.close.bind(io);
+  /** Set once closing starts: the sockets it disconnects announce no presence any more. */
+  let closing = false;
   io.close = (fn) => {
+    closing = true;
     clearInterval(sessionTimer);
     return close(fn);
   };
@@ -151,7 +154,9 @@ export function createRealtime(server: http.Server, deps: RealtimeDeps): Realtim
     // Presence: an open socket is "connected", a visible app or a message "active"; watchers
     // hear only the changes they can see (presence.ts).
     const announce = (presence: Awaited<ReturnType<PresenceTracker['seen']>>) => {
-      if (presence) io.to(presenceRoom(userId)).emit('presence', presence);
+      // While the server closes, the Redis adapter's client may already be gone: its publish
+      // would reject where nobody hears it (an unhandled rejection).
+      if (presence && !closing) io.to(presenceRoom(userId)).emit('presence', presence);
     };
     deps.presence.seen(userId, true).then(announce, () => undefined);
     socket.on('disconnect', () => {
