@@ -7,30 +7,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DISCOVER_TOTAL_CAP, unlockedTabs } from '@heartline/domain';
-import { buildApp } from '../../apps/server/src/app.ts';
-import { loadConfig } from '../../apps/server/src/config.ts';
 import { candidateFilter } from '../../apps/server/src/modules/discover/discover.filter.ts';
 import { dayNumber } from '../../apps/server/src/modules/graph/graph.facts.ts';
 import { degreesOfTab } from '../../apps/server/src/modules/network/network.policy.ts';
+import { bootApp } from './boot.mjs';
 import { benchDatabase, indexViewers, parseArgs } from './common.mjs';
 
 const { dbUrl } = benchDatabase(parseArgs());
 const here = import.meta.dirname;
 const log = (m) => console.log(`[discover index] ${m}`);
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'heartline-bench-discover-'));
-const built = await buildApp(
-  loadConfig({
-    NODE_ENV: 'development',
-    HOST: '127.0.0.1',
-    PORT: '0',
-    PUBLIC_URL: 'http://127.0.0.1',
-    DATA_DIR: dataDir,
-    DATABASE_URL: dbUrl,
-    LOG_LEVEL: 'silent',
-    SEED_ON_EMPTY: 'false',
-  }),
-  { logger: false },
-);
+const { built, stop } = await bootApp(dbUrl, 'discover');
 const { index, traversal } = built.graph;
 const { sampled, top } = await indexViewers(dbUrl, index);
 const round = (x) => Math.round(x * 1000) / 1000;
@@ -104,6 +90,5 @@ fs.writeFileSync(
   JSON.stringify(out, null, 1) + '\n',
 );
 log('wrote bench/graph/results/discover-index.json');
-await built.close();
-fs.rmSync(dataDir, { recursive: true, force: true });
+await stop();
 process.exit(0);

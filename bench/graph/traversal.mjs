@@ -7,29 +7,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildApp } from '../../apps/server/src/app.ts';
-import { loadConfig } from '../../apps/server/src/config.ts';
 import { GraphTraversal } from '../../apps/server/src/modules/graph/graph.traversal.ts';
+import { bootApp } from './boot.mjs';
 import { benchDatabase, indexViewers, parseArgs } from './common.mjs';
 
 const { dbUrl } = benchDatabase(parseArgs());
 const here = import.meta.dirname;
 const log = (m) => console.log(`[traversal bench] ${m}`);
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'heartline-bench-traversal-'));
-const built = await buildApp(
-  loadConfig({
-    NODE_ENV: 'development',
-    HOST: '127.0.0.1',
-    PORT: '0',
-    PUBLIC_URL: 'http://127.0.0.1',
-    DATA_DIR: dataDir,
-    DATABASE_URL: dbUrl,
-    LOG_LEVEL: 'silent',
-    SEED_ON_EMPTY: 'false',
-  }),
-  { logger: false },
-);
+const { built, stop } = await bootApp(dbUrl, 'traversal');
 const { index } = built.graph;
 
 // The same viewers as run.mjs.
@@ -112,6 +98,5 @@ const out = {
 };
 fs.writeFileSync(path.join(here, 'results/traversal.json'), JSON.stringify(out, null, 1) + '\n');
 log('wrote bench/graph/results/traversal.json');
-await built.close();
-fs.rmSync(dataDir, { recursive: true, force: true });
+await stop();
 process.exit(0);

@@ -3,13 +3,11 @@ import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { MessagesData } from '../chat/chat-cache.ts';
 import type { ChatRouterHooks } from '../chat/chat-events.ts';
+import { BOB, CHAT as CHAT_BOB, ME, testChat } from '../chat/chat-test-data.ts';
 import { chatKeys } from '../queries/chat-keys.ts';
 import { routeEvent } from './event-router.ts';
 
-const ME = '0190d6a0-0000-7000-8000-00000000000a';
-const BOB = '0190d6a0-0000-7000-8000-00000000000b';
 const CAROL = '0190d6a0-0000-7000-8000-00000000000c';
-const CHAT_BOB = '0190d6a0-0000-7000-8000-0000000000c1';
 const CHAT_CAROL = '0190d6a0-0000-7000-8000-0000000000c2';
 
 let ids = 0;
@@ -28,25 +26,12 @@ function message(chatId: string, seq: number, senderId: string, clientId?: strin
 }
 
 function summary(id: string, other: string, patch: Partial<ChatSummary> = {}): ChatSummary {
-  return {
+  return testChat({
     id,
-    kind: 'friend',
-    name: other === BOB ? 'Bob Bakker' : 'Carol Claes',
-    avatar: null,
     otherUserId: other,
-    isMatch: false,
-    isFriend: true,
-    canMessage: true,
-    lastMessage: null,
-    timestamp: '2026-01-01T10:00:00.000Z',
-    unreadCount: 0,
-    lastSeq: 0,
-    readSeq: 0,
-    otherDeliveredSeq: 0,
-    otherReadSeq: 0,
-    muted: false,
+    name: other === BOB ? 'Bob Bakker' : 'Carol Claes',
     ...patch,
-  };
+  });
 }
 
 /** Bob's chat with 2 messages loaded (1 from Bob, 2 mine) and Carol's, older, in the list. */
