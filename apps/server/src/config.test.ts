@@ -59,6 +59,31 @@ describe('config', () => {
     });
   });
 
+  it('has contact addresses for the legal texts, with regional privacy addresses derived', () => {
+    expect(loadConfig({}).contacts).toEqual({
+      general: 'hello@heartline.app',
+      legal: 'legal@heartline.app',
+      privacy: 'privacy@heartline.app',
+      regional: {
+        us: 'privacy-us@heartline.app',
+        uk: 'privacy-uk@heartline.app',
+        in: 'privacy-in@heartline.app',
+        il: 'privacy-il@heartline.app',
+      },
+    });
+    const c = loadConfig({
+      CONTACT_EMAIL: 'team@example.test',
+      LEGAL_EMAIL: 'law@example.test',
+      PRIVACY_EMAIL: 'dpo@privacy.example.test',
+    });
+    expect(c.contacts).toMatchObject({
+      general: 'team@example.test',
+      legal: 'law@example.test',
+      privacy: 'dpo@privacy.example.test',
+      regional: { uk: 'dpo-uk@privacy.example.test', il: 'dpo-il@privacy.example.test' },
+    });
+  });
+
   it.each([
     [{ PORT: 'eighty' }, 'PORT'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL must start with postgres://'],
@@ -74,6 +99,7 @@ describe('config', () => {
     [{ S3_BUCKET: 'media', S3_ENDPOINT: 's3.example.test' }, 'S3_ENDPOINT must be an absolute URL'],
     [{ S3_BUCKET: 'media', S3_PUBLIC_URL: 'ftp://x.example' }, 'S3_PUBLIC_URL must be'],
     [{ S3_BUCKET: 'media', S3_PREFIX: 'a b' }, 'S3_PREFIX'],
+    [{ PRIVACY_EMAIL: 'privacy' }, 'PRIVACY_EMAIL must be an e-mail address'],
   ])('refuses %o with a clear message', (env, text) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(text);

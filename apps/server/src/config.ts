@@ -1,7 +1,14 @@
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import { PRODUCT_NAME, serverEvents, type ServerEventName } from '@heartline/domain';
+import {
+  DEFAULT_LEGAL_CONTACTS,
+  legalContacts,
+  PRODUCT_NAME,
+  serverEvents,
+  type LegalContacts,
+  type ServerEventName,
+} from '@heartline/domain';
 
 const bool = z
   .enum(['true', 'false', '1', '0'])
@@ -53,6 +60,9 @@ const trustProxy = z
     return entries;
   });
 
+const contactEmail = (name: string, fallback: string) =>
+  z.email({ message: `${name} must be an e-mail address such as ${fallback}` }).default(fallback);
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('127.0.0.1'),
@@ -77,6 +87,9 @@ const envSchema = z.object({
   SESSION_IDLE_DAYS: z.coerce.number().positive().default(14),
   SESSION_ABSOLUTE_DAYS: z.coerce.number().positive().default(60),
   PRODUCT_NAME: z.string().min(1).default(PRODUCT_NAME),
+  CONTACT_EMAIL: contactEmail('CONTACT_EMAIL', DEFAULT_LEGAL_CONTACTS.general),
+  LEGAL_EMAIL: contactEmail('LEGAL_EMAIL', DEFAULT_LEGAL_CONTACTS.legal),
+  PRIVACY_EMAIL: contactEmail('PRIVACY_EMAIL', DEFAULT_LEGAL_CONTACTS.privacy),
   SEED_ON_EMPTY: bool,
   SEED_USERS: z.coerce.number().int().min(0).max(1_000_000).default(3000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -140,6 +153,8 @@ export type Config = {
   sessionIdleMs: number;
   sessionAbsoluteMs: number;
   productName: string;
+  /** The addresses the legal texts show (general, legal, privacy and regional privacy). */
+  contacts: LegalContacts;
   seedOnEmpty: boolean;
   seedUsers: number;
   logLevel: string;
@@ -242,6 +257,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionIdleMs: e.SESSION_IDLE_DAYS * DAY,
     sessionAbsoluteMs: e.SESSION_ABSOLUTE_DAYS * DAY,
     productName: e.PRODUCT_NAME,
+    contacts: legalContacts({
+      general: e.CONTACT_EMAIL,
+      legal: e.LEGAL_EMAIL,
+      privacy: e.PRIVACY_EMAIL,
+    }),
     seedOnEmpty: e.SEED_ON_EMPTY ?? e.NODE_ENV !== 'test',
     seedUsers: e.SEED_USERS,
     logLevel: e.LOG_LEVEL,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_LEGAL_CONTACTS } from '@heartline/domain';
 import {
   createTestDatabase,
   dbKind,
@@ -398,6 +399,7 @@ describe(`platform basics (${dbKind})`, () => {
       productName: 'Heartline',
       passwordAuth: true,
       devSignIn: true,
+      contacts: DEFAULT_LEGAL_CONTACTS,
     });
   });
 });
