@@ -1,7 +1,9 @@
+import type { ReactElement } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { RootLayout } from './app/RootLayout.tsx';
 import { RootRedirect } from './app/RootRedirect.tsx';
 import { RouteErrorScreen } from './components/ErrorScreens.tsx';
+import { RealDbFlag } from './screens/DevPage/RealDbFlag.tsx';
 import { lazyScreen, type LazyScreen, type ScreenHandle } from './lib/lazy-screen.ts';
 
 const Auth = lazyScreen(() => import('./screens/Auth/AuthScreen.tsx').then((m) => m.AuthScreen));
@@ -40,9 +42,14 @@ const RealDatabaseTest = lazyScreen(() =>
   import('./screens/DevPage/RealDatabaseTestScreen.tsx').then((m) => m.RealDatabaseTestScreen),
 );
 
+/** `?realdb=true` shows the developer page instead of any screen (spec/1 §2 "App gate"). */
+function withRealDb(element: ReactElement) {
+  return <RealDbFlag screen={element} devPage={<RealDatabaseTest />} />;
+}
+
 function screen(path: string, Screen: LazyScreen): RouteObject {
   const handle: ScreenHandle = { preload: Screen.preload };
-  return { path, element: <Screen />, handle };
+  return { path, element: withRealDb(<Screen />), handle };
 }
 
 const toAuth = <Navigate to="/auth" replace />;
@@ -53,7 +60,7 @@ export const routes: RouteObject[] = [
     element: <RootLayout />,
     errorElement: <RouteErrorScreen />,
     children: [
-      { index: true, element: <RootRedirect /> },
+      { index: true, element: withRealDb(<RootRedirect />) },
       { path: 'login', element: toAuth },
       { path: 'signin', element: toAuth },
       { path: 'signup', element: toAuth },

@@ -10,6 +10,7 @@ import { BlockedPeopleDialog } from '../Network/BlockedPeopleDialog.tsx';
 import { EditProfileDialog } from './EditProfileDialog.tsx';
 import { TrustBreakdownDialog } from '../Trust/TrustBreakdownDialog.tsx';
 import { ProfileMenu } from './ProfileMenu.tsx';
+import { ProfileStats } from './ProfileStats.tsx';
 
 type Modal = 'edit' | 'trust' | 'photo' | 'blocked' | null;
 
@@ -129,20 +130,7 @@ function Profile({ profile }: { profile: OwnProfile }) {
         )}
       </div>
 
-      <dl className="stats stats--three">
-        <div className="stats__tile">
-          <dt>Connections</dt>
-          <dd>{profile.stats.connections}</dd>
-        </div>
-        <div className="stats__tile">
-          <dt>Matches</dt>
-          <dd>{profile.stats.matches}</dd>
-        </div>
-        <div className="stats__tile">
-          <dt>Friends</dt>
-          <dd>{profile.stats.friends}</dd>
-        </div>
-      </dl>
+      <ProfileStats stats={profile.stats} />
       {/* The Network's count also takes in the 3rd degree: say what this one counts (issue 18). */}
       <p className="muted stats__note">
         Connections are your friends and their friends (1st and 2nd degree); your Network also lists
