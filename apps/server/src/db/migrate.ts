@@ -10,6 +10,8 @@ import * as m0007 from './migrations/0007-reports-once-per-pair.ts';
 import * as m0008 from './migrations/0008-chats.ts';
 import * as m0009 from './migrations/0009-likes-and-matches.ts';
 import * as m0010 from './migrations/0010-user-settings.ts';
+import * as m0011 from './migrations/0011-account-deletion.ts';
+import * as m0012 from './migrations/0012-last-active.ts';
 
 /** Every migration, in order. Listed statically so bundling or a missing file cannot skip one. */
 const migrations: Record<string, Migration> = {
@@ -23,6 +25,8 @@ const migrations: Record<string, Migration> = {
   '0008-chats': m0008,
   '0009-likes-and-matches': m0009,
   '0010-user-settings': m0010,
+  '0011-account-deletion': m0011,
+  '0012-last-active': m0012,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -28,6 +28,7 @@ export interface UsersTable {
   isDemo: Generated<boolean>;
   createdAt: GeneratedTimestamp;
   updatedAt: GeneratedTimestamp;
+  lastActiveAt: GeneratedTimestamp;
 }
 
 export interface OauthIdentitiesTable {
@@ -232,8 +233,9 @@ export interface EventStreamsTable {
 
 export interface ChatsTable {
   id: string;
-  userLow: string;
-  userHigh: string;
+  /** Null once that person deleted their account (the other keeps the chat). */
+  userLow: string | null;
+  userHigh: string | null;
   kind: Generated<string>;
   lastSeq: Generated<string>;
   lastMessageAt: Timestamp | null;

@@ -11,6 +11,11 @@ export function createSessionsRepository(db: Db) {
       userAgent: string;
     }) {
       await db.insertInto('sessions').values(row).execute();
+      await db
+        .updateTable('users')
+        .set({ lastActiveAt: new Date() })
+        .where('id', '=', row.userId)
+        .execute();
     },
 
     findLive(tokenHash: string, now: Date) {
@@ -30,6 +35,12 @@ export function createSessionsRepository(db: Db) {
         .set({ lastSeenAt: now, idleExpiresAt })
         .where(sql<boolean>`token_hash = any(${tokenHashes}::text[])`)
         .execute();
+      // The people behind them were active now (the inactive-account sweep reads it).
+      await sql`
+        update users set last_active_at = ${now}
+         where id in (select user_id from sessions where token_hash = any(${tokenHashes}::text[]))`.execute(
+        db,
+      );
     },
 
     async delete(tokenHash: string, trx: Trx | Db = db) {

@@ -125,8 +125,14 @@ export function createGraph(deps: GraphDeps) {
      * Account deletion as the graph sees it: every friendship goes in the same transaction as
      * the user row, and everyone whose figures moved is stored before this resolves.
      */
-    async deleteAccount(seq: number): Promise<void> {
-      await write(async (trx, record) => {
+    async deleteAccount(
+      seq: number,
+      before?: (trx: Trx, emit: Emit) => Promise<void>,
+    ): Promise<void> {
+      await write(async (trx, record, emit) => {
+        // The account module's erasure and events (modules/account) run first, in this
+        // transaction, behind the graph lock.
+        await before?.(trx, emit);
         await record('delete', seq);
         await repo.deleteUser(trx, seq);
       });

@@ -153,7 +153,20 @@ export function createPhotosService(deps: PhotosServiceDeps) {
     });
   }
 
-  return { replaceProfilePhoto, getCurrentPhoto, cleanupReplacedPhoto };
+  /**
+   * After an account deletion committed (its photos rows are gone): removes those of the
+   * files no other row uses, as the cleanup job does, under the key locks.
+   */
+  async function eraseFiles(photos: readonly StoredFiles[]): Promise<void> {
+    for (const files of photos) {
+      await db.transaction().execute(async (trx) => {
+        await createPhotosRepository(trx).lockKeys(keysOf(files));
+        await removeUnreferencedFiles(trx, files);
+      });
+    }
+  }
+
+  return { replaceProfilePhoto, getCurrentPhoto, cleanupReplacedPhoto, eraseFiles };
 }
 
 export type PhotosService = ReturnType<typeof createPhotosService>;

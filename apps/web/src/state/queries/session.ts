@@ -1,4 +1,5 @@
 import {
+  DEFAULT_LEGAL_CONTACTS,
   landingPathFor,
   PRODUCT_NAME,
   publicConfigSchema,
@@ -27,6 +28,7 @@ export const defaultConfig: PublicConfig = {
   productName: PRODUCT_NAME,
   passwordAuth: false,
   devSignIn: false,
+  contacts: DEFAULT_LEGAL_CONTACTS,
 };
 
 const retryOnce = (failureCount: number, error: unknown) => failureCount < 1 && isRetryable(error);
@@ -96,17 +98,20 @@ export function hasSignedOutHere(): boolean {
   return signedOutHere;
 }
 
+/** The person left on this device (signed out, or deleted their account): forget them here. */
+export function signedOutOnThisDevice(queryClient: QueryClient): void {
+  signedOutHere = true;
+  forgetSession(queryClient);
+  // Photos waiting for a background upload and unsent messages belong to the person who
+  // just left this device.
+  deleteDatabase(storageKeys.uploadsDb);
+  deleteDatabase(storageKeys.chatOutboxDb);
+}
+
 export function useSignOutMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiRequest('/api/auth/signout', undefined, { method: 'POST' }),
-    onSuccess: () => {
-      signedOutHere = true;
-      forgetSession(queryClient);
-      // Photos waiting for a background upload and unsent messages belong to the person who
-      // just left this device.
-      deleteDatabase(storageKeys.uploadsDb);
-      deleteDatabase(storageKeys.chatOutboxDb);
-    },
+    onSuccess: () => signedOutOnThisDevice(queryClient),
   });
 }
