@@ -89,6 +89,13 @@ export async function completeOnboarding(page: Page, name: string) {
   const saved = await page.request.put('/api/onboarding/profile', { data: { name, dob } });
   expect(saved.ok()).toBe(true);
   expect((await page.request.post('/api/onboarding/complete')).ok()).toBe(true);
+  // Test people accept requests from strangers (most journeys connect people with no friend in
+  // common); a new account has "require mutual connections" on (spec/3 §9), which
+  // e2e/settings.spec.ts covers.
+  const open = await page.request.patch('/api/me/settings', {
+    data: { safety: { requireMutualConnections: false } },
+  });
+  expect(open.ok()).toBe(true);
 }
 
 /** A new person past onboarding on `page` (the test's own browser), as a Member. */

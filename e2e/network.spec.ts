@@ -386,9 +386,8 @@ test('hiding from paths shows you as "Mutual Friend" in other people\'s paths', 
     `Connection path: You → ${ava.name} → ${otto.name}`,
   );
 
-  await ava.page.goto('/profile');
-  await ava.page.getByRole('button', { name: 'More options' }).click();
-  const item = ava.page.getByRole('menuitemcheckbox', {
+  await ava.page.goto('/settings');
+  const item = ava.page.getByRole('switch', {
     name: "Show me as the connecting person in other people's paths",
   });
   await expect(item).toHaveAttribute('aria-checked', 'true');

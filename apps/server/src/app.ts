@@ -10,6 +10,9 @@ import { createOidcClient, type OidcProviderSettings } from './modules/auth/oidc
 import { createSessionsService } from './modules/auth/sessions.service.ts';
 import { createJobRunner, type JobRunner } from './jobs/jobs.runner.ts';
 import { registerMediaRoutes } from './modules/media/media.routes.ts';
+import { createAccountRepository } from './modules/account/account.repository.ts';
+import { registerAccountRoutes } from './modules/account/account.routes.ts';
+import { createAccountService, type AccountService } from './modules/account/account.service.ts';
 import { createMediaStorage } from './modules/media/media.factory.ts';
 import type { MediaStorage } from './modules/media/media.storage.ts';
 import { createUsersRepository } from './modules/users/users.repository.ts';
@@ -39,6 +42,7 @@ import { registerRequestsRoutes } from './modules/requests/requests.routes.ts';
 import { createRequestsService } from './modules/requests/requests.service.ts';
 import { createTrustRepository } from './modules/trust/trust.repository.ts';
 import { registerTrustRoutes } from './modules/trust/trust.routes.ts';
+import { registerDevRoutes } from './modules/dev/dev.routes.ts';
 import { createTrustService, type TrustService } from './modules/trust/trust.service.ts';
 import { createPhotoProcessor } from './modules/photos/photos.processing.ts';
 import { registerPhotosRoutes } from './modules/photos/photos.routes.ts';
@@ -62,6 +66,12 @@ import { createMatchesService } from './modules/matches/matches.service.ts';
 import { registerChatRoutes } from './modules/chat/chat.routes.ts';
 import { createChatService } from './modules/chat/chat.service.ts';
 import { registerChatSocket } from './modules/chat/chat.socket.ts';
+import { createSettingsRepository } from './modules/settings/settings.repository.ts';
+import { registerSettingsRoutes } from './modules/settings/settings.routes.ts';
+import {
+  createSettingsReader,
+  createSettingsService,
+} from './modules/settings/settings.service.ts';
 
 export type App = {
   app: FastifyInstance;
@@ -74,6 +84,8 @@ export type App = {
   /** Runs a change and records its events in one transaction (the outbox). */
   transact: Transact;
   jobs: JobRunner;
+  /** The account rights, and the sweep of inactive unverified accounts (tests run it). */
+  account: AccountService;
   /** After bulk writes outside the write path (the demo seed): reload the graph, recount. */
   reloadGraph: () => Promise<void>;
   config: Config;
@@ -184,8 +196,14 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   // The event spine: services write events with their changes (outbox), the dispatcher
   // delivers committed ones through the socket server, clients resume by sequence.
   const events = createEventsRepository(db);
+  const settingsRepo = createSettingsRepository(db);
+  const settingsReader = createSettingsReader(settingsRepo);
+  const hidesOnline = (userId: string) =>
+    settingsReader.of(userId).then((settings) => !settings.privacy.onlineStatus);
   const presence = createPresence(
     redis ? redisPresenceStore(redis.pub, config.redisPrefix) : memoryPresenceStore(),
+    Date.now,
+    hidesOnline,
   );
   const io = createRealtime(app.server, {
     sessions,
@@ -213,6 +231,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     productName: config.productName,
     passwordAuth: config.passwordAuth,
     devSignIn: config.devSignIn,
+    contacts: config.contacts,
   };
   app.get('/api/health', async () => ({ ok: true }));
   app.get('/api/config', async () => publicConfig);
@@ -281,6 +300,17 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
       )
       .catch(onError);
   const access = createAccess(createAccessRepository(db));
+  // Another instance's settings write reaches this one as a 'user' change of the person.
+  graph.onUserChanged(() => settingsReader.forgetAll());
+  registerSettingsRoutes(
+    app,
+    createSettingsService({
+      repo: settingsRepo,
+      reader: settingsReader,
+      transact,
+      changed: userChanged,
+    }),
+  );
 
   const profile = createProfileService({
     users,
@@ -304,7 +334,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     },
   });
   registerChatRoutes(app, chat);
-  registerChatSocket(io, { chat, limits, presence });
+  registerChatSocket(io, { chat, limits, presence, hidesOnline });
   const matches = createMatchesService({
     repo: createMatchesRepository(db),
     access,
@@ -332,13 +362,13 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     keepEvidence: (reportId, reporterId, reportedId, messageIds) =>
       chat.keepEvidence(reportId, reporterId, reportedId, messageIds),
   });
-  registerTrustRoutes(app, {
-    trust,
-    limits,
-    seqOf: (userId) => cache.seqOf(userId),
-    isStaff: (userId) => people.isStaff(userId),
+  // The developer page and its checks: open in development, or to staff accounts.
+  const devAccess = {
+    isStaff: (userId: string) => people.isStaff(userId),
     devTools: config.env !== 'production',
-  });
+  };
+  registerTrustRoutes(app, { trust, limits, seqOf: (userId) => cache.seqOf(userId), ...devAccess });
+  registerDevRoutes(app, devAccess);
   const requests = createRequestsService({
     requests: createRequestsRepository(db),
     people,
@@ -377,6 +407,18 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     log: (message, err) => app.log.error({ err }, message),
   });
   registerPhotosRoutes(app, { photos, limits });
+  const account = createAccountService({
+    repo: createAccountRepository(db),
+    graph,
+    sessions,
+    storage,
+    settings: (userId) => settingsRepo.get(userId),
+    pendingIncoming: (userId, trx) => people.pendingIncoming(userId, trx),
+    countsChanged,
+    eraseFiles: (files) => photos.eraseFiles(files),
+    onError,
+  });
+  registerAccountRoutes(app, { account, jar });
   registerMediaRoutes(app, storage);
   await registerWeb(app, config.webDist);
 
@@ -387,8 +429,13 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   jobs.start();
   dispatcher.start();
 
+  // Hourly housekeeping: expired sessions, and the accounts the policy deletes (never verified,
+  // inactive for 90 days).
   const prune = setInterval(
-    () => void sessions.pruneExpired().catch(() => undefined),
+    () => {
+      void sessions.pruneExpired().catch(() => undefined);
+      void account.sweepInactiveUnverified().catch(onError);
+    },
     60 * 60 * 1000,
   );
   prune.unref();
@@ -432,6 +479,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     dispatcher,
     transact,
     jobs,
+    account,
     config,
     reloadGraph,
     close,

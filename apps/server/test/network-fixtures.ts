@@ -9,13 +9,28 @@ import type { Graph } from '../src/modules/graph/graph.service.ts';
 
 export type Person = { id: string; seq: number; name: string };
 
-export async function createPeople(db: Db, names: readonly string[]): Promise<Person[]> {
+/**
+ * People with no e-mail or photo. Unlike a new account (spec/3 §9: "require mutual
+ * connections" on), they accept connection requests from strangers, which most tests send;
+ * `{ productDefaults: true }` leaves them with the product's default settings.
+ */
+export async function createPeople(
+  db: Db,
+  names: readonly string[],
+  options: { productDefaults?: boolean } = {},
+): Promise<Person[]> {
   const rows = names.map((name) => ({ id: uuidv7(), name, email: null, photoUrl: null }));
   const inserted = await db
     .insertInto('users')
     .values(rows)
     .returning(['id', 'seq', 'name'])
     .execute();
+  if (!options.productDefaults && rows.length > 0) {
+    await db
+      .insertInto('userSettings')
+      .values(rows.map((r) => ({ userId: r.id, requireMutualConnections: false })))
+      .execute();
+  }
   const byId = new Map(inserted.map((r) => [r.id, r]));
   return rows.map((r) => ({ id: r.id, seq: Number(byId.get(r.id)!.seq), name: r.name }));
 }

@@ -1,4 +1,4 @@
-import { expect } from 'vitest';
+import { afterEach, expect } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
 import {
   parseStreamEvent,
@@ -119,4 +119,21 @@ export function ask<E extends keyof ClientToServerEvents>(
     emitWithAck: (event: string, payload: unknown) => Promise<AckOf<E>>;
   };
   return timed.emitWithAck(event, payload);
+}
+
+/**
+ * Live sockets for one test file: the function answered opens a socket on a session cookie and
+ * resolves once it is ready; every socket it opened is disconnected after each test.
+ */
+export function liveSockets(baseUrl: () => string) {
+  const open: Listener[] = [];
+  afterEach(() => {
+    for (const l of open.splice(0)) l.socket.disconnect();
+  });
+  return async (cookie: string): Promise<Listener> => {
+    const l = listen(baseUrl(), cookie);
+    open.push(l);
+    await l.ready();
+    return l;
+  };
 }

@@ -17,3 +17,5 @@ export * from './invitations.ts';
 export * from './text.ts';
 export * from './chat.ts';
 export * from './discover.ts';
+export * from './settings.ts';
+export * from './account.ts';

@@ -13,6 +13,7 @@ import {
 } from './chat.ts';
 import { matchViewSchema } from './discover.ts';
 import { connectionRequestViewSchema } from './network.ts';
+import { settingsSchema } from './settings.ts';
 
 /**
  * The realtime contract, declared once. Server -> client events are validated by the client
@@ -90,6 +91,11 @@ export const serverEvents = {
    * each naming the other. Their sockets stop watching each other's presence.
    */
   'match.ended': z.object({ userId: z.uuid() }),
+  /**
+   * One's own settings changed (on any device): to oneself, with the whole settings. With
+   * online status off, the server also tells the watchers the person is offline.
+   */
+  'settings.updated': z.object({ userId: z.uuid(), settings: settingsSchema }),
 } as const;
 
 /**

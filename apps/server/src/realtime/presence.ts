@@ -84,7 +84,12 @@ export function toPresence(userId: string, stamp: Stamp | undefined, now: number
  * online (connected after being away from every device), became active again after a minute
  * or more, or left. Steady pings change nothing anyone sees, so they are not broadcast.
  */
-export function createPresence(store: PresenceStore, now: () => number = Date.now) {
+export function createPresence(
+  store: PresenceStore,
+  now: () => number = Date.now,
+  /** Whether the person hides their online status (spec/3 §2): never told, read as offline. */
+  hidden: (userId: string) => Promise<boolean> = () => Promise.resolve(false),
+) {
   /**
    * What this instance last wrote per person: a busy sender stamps once per few seconds, not
    * once per message (two store round trips each). Bounded by the people active on it.
@@ -115,7 +120,7 @@ export function createPresence(store: PresenceStore, now: () => number = Date.no
     const wasFresh = was.lastActiveAt !== null && t - was.lastActiveAt < ONLINE_FRESH_MS;
     const isFresh = is.lastActiveAt !== null && t - is.lastActiveAt < ONLINE_FRESH_MS;
     const changed = was.connected !== is.connected || (isFresh && !wasFresh);
-    return changed ? is : null;
+    return changed && !(await hidden(userId)) ? is : null;
   }
 
   return {
@@ -124,9 +129,12 @@ export function createPresence(store: PresenceStore, now: () => number = Date.no
     /** Their last socket on this instance closed. */
     left: (userId: string) => stamp(userId, { active: false, connected: false }),
     async read(userIds: readonly string[]): Promise<Presence[]> {
-      const stamps = await store.read(userIds);
+      const [stamps, hides] = await Promise.all([
+        store.read(userIds),
+        Promise.all(userIds.map(hidden)),
+      ]);
       const t = now();
-      return userIds.map((id) => toPresence(id, stamps.get(id), t));
+      return userIds.map((id, i) => toPresence(id, hides[i] ? undefined : stamps.get(id), t));
     },
   };
 }

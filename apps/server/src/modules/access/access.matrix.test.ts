@@ -174,7 +174,15 @@ const OWN: Record<string, OwnRow> = {
   'PATCH /api/me/profile': { body: () => ({ interests: ['Music'] }), expect: [401, 200] },
   'GET /api/me/privacy': { expect: [401, 200] },
   'PUT /api/me/privacy': { body: () => ({ showInPaths: false }), expect: [401, 200] },
+  'GET /api/me/settings': { expect: [401, 200] },
+  'PATCH /api/me/settings': {
+    body: () => ({ privacy: { showAge: false } }),
+    expect: [401, 200],
+  },
   'GET /api/me/photo': { expect: [401, 200] },
+  'GET /api/me/export': { expect: [401, 200] },
+  // Rows run in order: the fresh signed-in user deletes their own account (account.test.ts).
+  'DELETE /api/me': { body: () => ({ confirm: 'DELETE' }), expect: [401, 204] },
   'PUT /api/onboarding/profile': { body: () => onboarding, expect: [401, 200] },
   'POST /api/onboarding/complete': {
     before: (as) => send(as, 'PUT', '/api/onboarding/profile', onboarding),
@@ -193,6 +201,8 @@ const OWN: Record<string, OwnRow> = {
   'GET /api/trust/me': { expect: [401, 200] },
   'POST /api/trust/recalculate': { expect: [401, 200] },
   'GET /api/trust/verify': { expect: [401, 200] },
+  // Open outside production (these tests); production refusals: dev.routes.test.ts.
+  'GET /api/dev/access': { expect: [401, 200] },
   'GET /api/invitations/me': { expect: [401, 200] },
   'GET /api/invitations': { expect: [401, 200] },
   // Its signed-in call's link is the one the `:code` rows below use (rows run in this order).
@@ -508,7 +518,9 @@ describe(`access matrix (${dbKind})`, () => {
       for (const [route, row] of Object.entries(OWN)) {
         const [method, path] = split(route);
         // Whom you blocked is listed to unblock them (GET /api/blocks).
-        if (method !== 'GET' || (actor === 'blocker' && route === 'GET /api/blocks')) continue;
+        // So is everything one did oneself in one's own data export (the block, its report).
+        const own = route === 'GET /api/blocks' || route === 'GET /api/me/export';
+        if (method !== 'GET' || (actor === 'blocker' && own)) continue;
         const answer = await send(as, method, row.url ?? path);
         expect(answer.status, route).toBe(200);
         expect(JSON.stringify(answer.body), route).not.toContain(target.id);

@@ -14,7 +14,30 @@ export type Tie = {
   friends: boolean;
   /** They have an active match (only known where a path asks: chats). */
   matched?: boolean;
+  /** They accept messages and requests only from verified accounts, and the viewer is not one. */
+  needsVerified?: boolean;
+  /** They accept requests only from people with a friend in common (their setting). */
+  requiresMutual?: boolean;
+  /** Friends the two have in common (known where a path asks: requests, Discover). */
+  mutualFriends?: number;
 };
+
+/** Why a person's own settings turn the viewer away (spec/3 §2 Safety). */
+export type Refusal = 'needs_verified' | 'needs_mutual';
+
+/**
+ * Whether the person's safety settings refuse the viewer's `action`: 'block unverified' keeps
+ * unverified people from messaging or asking them, 'require mutual connections' keeps people
+ * without a friend in common from asking them. Null: the settings allow it.
+ */
+export function settingsRefusal(action: Action, tie: Tie): Refusal | null {
+  if (action !== 'message' && action !== 'connect') return null;
+  if (tie.needsVerified) return 'needs_verified';
+  if (action === 'connect' && tie.requiresMutual && (tie.mutualFriends ?? 0) === 0) {
+    return 'needs_mutual';
+  }
+  return null;
+}
 
 export type Action =
   /** See them at all: their row, path, counts; address a request to them. */
@@ -64,9 +87,10 @@ export function can(action: Action, tie: Tie): boolean {
     case 'disconnect':
       return tie.friends;
     case 'message':
-      return tie.friends || tie.matched === true;
-    case 'view':
+      return (tie.friends || tie.matched === true) && settingsRefusal(action, tie) === null;
     case 'connect':
+      return settingsRefusal(action, tie) === null;
+    case 'view':
     case 'invite':
     case 'swipe':
     case 'block':

@@ -10,7 +10,20 @@ export type TieRow = {
   blockedByTarget: boolean;
   friends: boolean;
   matched: boolean;
+  needsVerified: boolean;
+  requiresMutual: boolean;
 };
+
+/**
+ * The person's safety settings as they bear on viewer `v` (an int8 seq parameter), for a row
+ * `u` of users: the columns `needsVerified` and `requiresMutual` of TieRow.
+ */
+export const settingsTieColumns = (v: string) => sql`
+  (coalesce((select s.block_unverified from user_settings s where s.user_id = u.id), false)
+     and not exists (select 1 from oauth_identities i join users w on w.id = i.user_id
+                      where w.seq = ${v}::bigint)) as "needsVerified",
+  coalesce((select s.require_mutual_connections from user_settings s where s.user_id = u.id), true)
+    as "requiresMutual"`;
 
 /** The facts the interaction policy decides on, for a set of people at once. */
 export function createAccessRepository(db: Db) {
@@ -30,7 +43,8 @@ export function createAccessRepository(db: Db) {
           exists (select 1 from matches m
                    where m.user_low = least(u.seq, ${v}::bigint)
                      and m.user_high = greatest(u.seq, ${v}::bigint)
-                     and m.status = 'active') as matched
+                     and m.status = 'active') as matched,
+          ${settingsTieColumns(v)}
         from users u where u.id = any(${[...ids]}::uuid[])`.execute(trx);
       return rows.map((r) => ({ ...r, seq: Number(r.seq) }));
     },

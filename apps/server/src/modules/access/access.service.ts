@@ -1,7 +1,13 @@
-import { chatMessages, inviteMessages, networkMessages } from '@heartline/domain';
+import { chatMessages, inviteMessages, networkMessages, settingsMessages } from '@heartline/domain';
 import type { Db, Trx } from '../../db/database.ts';
-import { NotFoundError, ValidationError } from '../../lib/errors.ts';
-import { isVisible, type Action, type Tie } from './access.policy.ts';
+import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.ts';
+import {
+  isVisible,
+  settingsRefusal,
+  type Action,
+  type Refusal,
+  type Tie,
+} from './access.policy.ts';
 import type { AccessRepository, TieRow } from './access.repository.ts';
 
 export type Person = { id: string; seq: number; name: string | null; avatarUrl: string | null };
@@ -35,6 +41,17 @@ const selfMessage: Record<Action, string> = {
   report: networkMessages.cannotReportSelf,
 };
 
+const refusalMessage: Record<Refusal, string> = {
+  needs_verified: settingsMessages.needsVerifiedAccount,
+  needs_mutual: settingsMessages.needsMutualFriend,
+};
+
+/** Refuses (403, with the reason) when the person's safety settings turn the viewer away. */
+export function assertSettingsAllow(action: Action, tie: Tie): void {
+  const refusal = settingsRefusal(action, tie);
+  if (refusal) throw new ForbiddenError(refusalMessage[refusal]);
+}
+
 const toTarget = (row: TieRow): Target => ({
   id: row.id,
   seq: row.seq,
@@ -45,6 +62,8 @@ const toTarget = (row: TieRow): Target => ({
     blockedByTarget: row.blockedByTarget,
     friends: row.friends,
     matched: row.matched,
+    needsVerified: row.needsVerified,
+    requiresMutual: row.requiresMutual,
   },
 });
 

@@ -132,6 +132,11 @@ describe(`chat across server crashes (${dbKind})`, () => {
             return { browser, id: session.body.user.id, name };
           }),
         );
+        // New accounts take requests only from people with a friend in common: open up.
+        const openedUp = await sendJson(recipient!.browser, 'PATCH', '/api/me/settings', {
+          safety: { requireMutualConnections: false },
+        });
+        expect(openedUp.status).toBe(200);
         const asked = await sendJson(sender!.browser, 'POST', '/api/connection-requests', {
           toUserId: recipient!.id,
         });

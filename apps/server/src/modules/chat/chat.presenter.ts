@@ -1,5 +1,6 @@
 import {
   chatMessages,
+  DELETED_USER_ID,
   discoverMessages,
   type ChatSummary,
   type MessageView,
@@ -11,19 +12,25 @@ import { can } from '../access/access.policy.ts';
  * A message as one reader sees it. The match greeting names the other person of the chat
  * (`otherName`), so each of the two reads 'Say hello to' the other.
  */
-export function presentMessage(m: MessageRow, otherName: string | null): MessageView {
+export function presentMessage(
+  m: MessageRow,
+  otherName: string | null,
+  /** Read receipts pass between the two (both have them on): else no read time is shown. */
+  receipts = true,
+): MessageView {
   return {
     id: m.id,
     chatId: m.chatId,
     seq: m.seq,
     clientId: m.clientId,
-    senderId: m.senderId,
+    // A text without a sender: its sender deleted their account ('Unknown User').
+    senderId: m.kind === 'system' ? null : (m.senderId ?? DELETED_USER_ID),
     content:
       m.kind === 'system'
         ? discoverMessages.greeting(otherName ?? chatMessages.someone)
         : m.content,
     createdAt: m.createdAt.toISOString(),
-    readAt: m.readAt ? m.readAt.toISOString() : null,
+    readAt: receipts && m.readAt ? m.readAt.toISOString() : null,
   };
 }
 
@@ -38,13 +45,14 @@ export function presentChat(row: ChatRow, lastMessage: MessageRow | undefined): 
     isMatch: row.kind === 'match' || row.matched,
     isFriend: row.friends,
     canMessage: can('message', row),
-    lastMessage: lastMessage ? presentMessage(lastMessage, row.otherName) : null,
+    lastMessage: lastMessage ? presentMessage(lastMessage, row.otherName, row.receipts) : null,
     timestamp: (row.lastMessageAt ?? row.createdAt).toISOString(),
     unreadCount: row.unreadCount,
     lastSeq: row.lastSeq,
     readSeq: row.readSeq,
     otherDeliveredSeq: row.otherDeliveredSeq,
-    otherReadSeq: row.otherReadSeq,
+    // Without receipts both ways, how far the other has read is theirs alone.
+    otherReadSeq: row.receipts ? row.otherReadSeq : 0,
     muted: row.muted,
   };
 }

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
-import { CHAT_UNREAD_CAP, CHAT_UNREAD_WINDOW_MS } from '@heartline/domain';
+import { CHAT_UNREAD_CAP, CHAT_UNREAD_WINDOW_MS, DELETED_USER_ID } from '@heartline/domain';
 import type { Db, Trx } from '../../db/database.ts';
 import type { RunPrepared } from '../graph/graph.prepared.ts';
 
@@ -23,6 +23,12 @@ export type ChatRow = {
   blockedByTarget: boolean;
   friends: boolean;
   matched: boolean;
+  /** The other person accepts messages only from verified accounts; the viewer is not one. */
+  needsVerified: boolean;
+  /** Both have read receipts on: each may see when the other read (else neither does). */
+  receipts: boolean;
+  /** Both have typing indicators on: typing signals pass between them (else in neither way). */
+  typing: boolean;
   /** Unread messages from the other person (last 30 days), counted up to 100. */
   unreadCount: number;
 };
@@ -87,6 +93,8 @@ export type SendOutcome = {
   blockedByTarget: boolean;
   friends: boolean;
   matched: boolean;
+  /** The other person accepts messages only from verified accounts; the sender is not one. */
+  needsVerified: boolean;
   /** The stored message's seq; null when the client id was already used (a retry). */
   seq: number | null;
 };
@@ -111,7 +119,9 @@ with chat as (
       as friends,
     exists (select 1 from matches m
              where m.user_low = least(u.seq, v.seq) and m.user_high = greatest(u.seq, v.seq)
-               and m.status = 'active') as matched
+               and m.status = 'active') as matched,
+    (coalesce((select s.block_unverified from user_settings s where s.user_id = u.id), false)
+       and not exists (select 1 from oauth_identities i where i.user_id = v.id)) as needs_verified
   from chats c
   join chat_members me on me.chat_id = c.id and me.user_id = $1
   join chat_members o on o.chat_id = c.id and o.user_id <> $1
@@ -122,6 +132,7 @@ with chat as (
 ), allowed as (
   select * from chat
    where not blocked_by_viewer and not blocked_by_target and (friends or matched)
+     and not needs_verified
 ), msg as (
   insert into messages (id, chat_id, seq, sender_id, client_id, content, created_at)
   select $3, allowed.id, allowed.last_seq + 1, $1, $4, $5, $6::timestamptz from allowed
@@ -146,7 +157,8 @@ with chat as (
 )
 select chat.other_id as "otherId", chat.blocked_by_viewer as "blockedByViewer",
   chat.blocked_by_target as "blockedByTarget", chat.friends, chat.matched,
-  (select seq from msg) as seq, (select count(*) from ev) as events,
+  chat.needs_verified as "needsVerified", (select seq from msg) as seq,
+  (select count(*) from ev) as events,
   (select count(*) from bump) as bumped
 from chat`;
 
@@ -175,8 +187,10 @@ export function createChatRepository(db: Db, run: RunPrepared) {
       select c.id, c.kind, c.last_seq as "lastSeq", c.last_message_at as "lastMessageAt",
         c.created_at as "createdAt",
         me.read_seq as "readSeq", me.delivered_seq as "deliveredSeq", me.muted,
-        o.user_id as "otherId", u.name as "otherName", u.avatar_url as "otherAvatar",
-        o.delivered_seq as "otherDeliveredSeq", o.read_seq as "otherReadSeq",
+        coalesce(o.user_id, ${DELETED_USER_ID}::uuid) as "otherId", u.name as "otherName",
+        u.avatar_url as "otherAvatar",
+        coalesce(o.delivered_seq, 0) as "otherDeliveredSeq",
+        coalesce(o.read_seq, 0) as "otherReadSeq",
         exists (select 1 from blocks b where b.blocker_seq = v.seq and b.blocked_seq = u.seq)
           as "blockedByViewer",
         exists (select 1 from blocks b where b.blocker_seq = u.seq and b.blocked_seq = v.seq)
@@ -187,12 +201,20 @@ export function createChatRepository(db: Db, run: RunPrepared) {
         exists (select 1 from matches m
                  where m.user_low = least(u.seq, v.seq) and m.user_high = greatest(u.seq, v.seq)
                    and m.status = 'active') as matched,
+        (coalesce((select s.block_unverified from user_settings s where s.user_id = u.id), false)
+           and not exists (select 1 from oauth_identities i where i.user_id = v.id))
+          as "needsVerified",
+        (coalesce(sv.read_receipts, true) and coalesce(so.read_receipts, true)) as receipts,
+        (coalesce(sv.typing_indicators, true) and coalesce(so.typing_indicators, true)) as typing,
         ${unread} as "unreadCount"
       from chat_members me
       join users v on v.id = me.user_id
       join chats c on c.id = me.chat_id
-      join chat_members o on o.chat_id = c.id and o.user_id <> me.user_id
-      join users u on u.id = o.user_id
+      -- The other person may have deleted their account: the chat stays, as 'Unknown User'.
+      left join chat_members o on o.chat_id = c.id and o.user_id <> me.user_id
+      left join users u on u.id = o.user_id
+      left join user_settings sv on sv.user_id = v.id
+      left join user_settings so on so.user_id = u.id
       where me.user_id = ${viewerId}
         ${filter.chatId ? sql`and me.chat_id = ${filter.chatId}` : sql``}
         ${filter.otherId ? sql`and o.user_id = ${filter.otherId}` : sql``}

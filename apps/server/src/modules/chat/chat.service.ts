@@ -2,6 +2,7 @@ import { v7 as uuidv7 } from 'uuid';
 import {
   CHAT_PAGE,
   chatMessages,
+  DELETED_USER_ID,
   discoverMessages,
   userRoom,
   type ChatList,
@@ -19,7 +20,7 @@ import {
 import type { Trx } from '../../db/database.ts';
 import type { Emit, Transact } from '../events/events.outbox.ts';
 import { can, isVisible } from '../access/access.policy.ts';
-import type { Access, Person } from '../access/access.service.ts';
+import { assertSettingsAllow, type Access, type Person } from '../access/access.service.ts';
 import { presentChat, presentMessage } from './chat.presenter.ts';
 import type { ChatRepository, ChatRow, MessageRow } from './chat.repository.ts';
 
@@ -96,6 +97,7 @@ export function createChatService(deps: ChatDeps) {
       const other = await access.findForAction(viewer, otherId, 'message');
       const existing = await repo.chatWith(userId, other.id);
       if (existing) return { chat: await summary(existing), created: false };
+      assertSettingsAllow('message', other.tie);
       if (!can('message', other.tie)) throw new ForbiddenError(chatMessages.cannotMessage);
       const [low, high] = viewer.seq < other.seq ? [viewer, other] : [other, viewer];
       const kind = other.tie.matched && !other.tie.friends ? 'match' : 'friend';
@@ -115,7 +117,7 @@ export function createChatService(deps: ChatDeps) {
       const chat = await visibleChat(userId, chatId, { withUnread: false });
       const page = await repo.page(chatId, cursor, cursor.limit ?? CHAT_PAGE);
       return {
-        messages: page.messages.map((m) => presentMessage(m, chat.otherName)),
+        messages: page.messages.map((m) => presentMessage(m, chat.otherName, chat.receipts)),
         hasMore: page.hasMore,
       };
     },
@@ -138,6 +140,7 @@ export function createChatService(deps: ChatDeps) {
       if (!outcome || !isVisible('message', outcome)) {
         throw new NotFoundError(chatMessages.chatNotFound);
       }
+      assertSettingsAllow('message', outcome);
       if (!can('message', outcome)) throw new ForbiddenError(chatMessages.cannotMessage);
       if (outcome.seq === null) {
         // A retry: answer what the first attempt stored (the same chat, or a conflict).
@@ -197,7 +200,12 @@ export function createChatService(deps: ChatDeps) {
           readSeq: next.readSeq,
           readAt: next.readAt ? next.readAt.toISOString() : null,
         };
-        emit(userRoom(chat.otherId), 'chat.receipt', receipt, userId);
+        // The other person may have deleted their account (DELETED_USER_ID): nobody to tell.
+        if (chat.otherId !== DELETED_USER_ID) {
+          // Without read receipts both ways the other learns of delivery only.
+          const toOther = chat.receipts ? receipt : { ...receipt, readSeq: 0, readAt: null };
+          emit(userRoom(chat.otherId), 'chat.receipt', toOther, userId);
+        }
         if (next.readSeq > chat.readSeq) emit(userRoom(userId), 'chat.receipt', receipt, userId);
         return { readSeq: next.readSeq };
       });
@@ -217,10 +225,14 @@ export function createChatService(deps: ChatDeps) {
     async typingTarget(
       userId: string,
       chatId: string,
-    ): Promise<{ otherId: string; userName: string }> {
+    ): Promise<{ otherId: string; userName: string; typing: boolean }> {
       const chat = await sendableChat(userId, chatId);
       const viewer = await me(userId);
-      return { otherId: chat.otherId, userName: viewer.name ?? chatMessages.someone };
+      return {
+        otherId: chat.otherId,
+        userName: viewer.name ?? chatMessages.someone,
+        typing: chat.typing,
+      };
     },
 
     /** Of `ids`, the people whose presence the viewer may see: those they may message. */

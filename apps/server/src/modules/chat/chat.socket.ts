@@ -62,7 +62,13 @@ const invalid = (message: string): Refusal => ({
  */
 export function registerChatSocket(
   io: RealtimeServer,
-  deps: { chat: ChatService; limits: RateLimits; presence: PresenceTracker },
+  deps: {
+    chat: ChatService;
+    limits: RateLimits;
+    presence: PresenceTracker;
+    /** Whether the person hides their online status: they see nobody's either (spec/3 §2). */
+    hidesOnline: (userId: string) => Promise<boolean>;
+  },
 ) {
   const { chat } = deps;
   let inFlight = 0;
@@ -132,9 +138,11 @@ export function registerChatSocket(
       if (!parsed.success) return ack({ ok: false, error: errorCodes.validation });
       const { chatId, isTyping } = parsed.data;
       chat.typingTarget(userId, chatId).then(
-        ({ otherId, userName }) => {
-          // Never stored: a typing signal that misses someone loses nothing.
-          io.to(userRoom(otherId)).emit('typing', { chatId, userId, userName, isTyping });
+        ({ otherId, userName, typing }) => {
+          // Never stored: a typing signal that misses someone loses nothing. With typing
+          // indicators off on either side, none passes between the two.
+          if (typing)
+            io.to(userRoom(otherId)).emit('typing', { chatId, userId, userName, isTyping });
           if (isTyping) active();
           ack({ ok: true, at: Date.now() });
         },
@@ -147,8 +155,10 @@ export function registerChatSocket(
       if (!allowClientEvent(socket)) return ack({ ok: false, error: errorCodes.rateLimited });
       const parsed = clientEvents['presence.watch'].safeParse(payload);
       if (!parsed.success) return ack({ ok: false, error: errorCodes.validation });
-      chat
-        .watchable(userId, [...new Set(parsed.data.userIds)])
+      const wanted = [...new Set(parsed.data.userIds)];
+      deps
+        .hidesOnline(userId)
+        .then((hides) => (hides ? [] : chat.watchable(userId, wanted)))
         .then(async (ids) => {
           for (const id of watched) if (!ids.includes(id)) void socket.leave(presenceRoom(id));
           watched = ids;

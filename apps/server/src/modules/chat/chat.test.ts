@@ -1,5 +1,5 @@
 import { v7 as uuidv7 } from 'uuid';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ChatList, ChatSummary, MessagePage } from '@heartline/domain';
 import { dbKind, useTestServer } from '../../../test/harness.ts';
 import {
@@ -10,19 +10,14 @@ import {
   sendJson,
   type Person,
 } from '../../../test/network-fixtures.ts';
-import { ask, listen, type Listener } from '../../../test/realtime-client.ts';
+import { ask, liveSockets } from '../../../test/realtime-client.ts';
 
 const world = useTestServer();
-const open: Listener[] = [];
-afterEach(() => {
-  for (const l of open.splice(0)) l.socket.disconnect();
-});
+const connect = liveSockets(() => world.server.baseUrl);
 
 async function signedIn(person: Person) {
   const browser = await browserFor(world.server, person);
-  const live = listen(world.server.baseUrl, browser.cookieHeader());
-  open.push(live);
-  await live.ready();
+  const live = await connect(browser.cookieHeader());
   const send = (chatId: string, content: string, clientId = uuidv7()) =>
     ask(live.socket, 'message.send', { chatId, clientId, content });
   return { browser, live, send };

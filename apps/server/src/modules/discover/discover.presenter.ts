@@ -1,4 +1,5 @@
 import { ageOn, DISCOVER_DEGREES, networkMessages, type DiscoverProfile } from '@heartline/domain';
+import { settingsRefusal } from '../access/access.policy.ts';
 import type { Ranked } from '../graph/graph.traversal.ts';
 import type { CandidateRow } from './discover.repository.ts';
 
@@ -11,8 +12,8 @@ export function presentCandidate(
   row: CandidateRow,
   connector: ConnectorName,
   today: Date,
-  /** A connection request is open between the viewer and this person (either direction). */
-  requestOpen: boolean,
+  /** What the viewer is: a request already open between them (either direction), verified. */
+  viewer: { requestOpen: boolean; verified: boolean },
 ): DiscoverProfile {
   const name = row.name?.trim() || null;
   const hops =
@@ -36,6 +37,17 @@ export function presentCandidate(
     degree: DISCOVER_DEGREES[ranked.degree - 1]!,
     mutualFriends: ranked.mutual,
     connectionPaths: [[networkMessages.you, ...hops, name ?? networkMessages.unknownUser]],
-    canConnect: ranked.degree !== 1 && !requestOpen,
+    // The person's safety settings may refuse a request from this viewer (spec/3 §2).
+    canConnect:
+      ranked.degree !== 1 &&
+      !viewer.requestOpen &&
+      settingsRefusal('connect', {
+        blockedByViewer: false,
+        blockedByTarget: false,
+        friends: false,
+        needsVerified: row.blocksUnverified && !viewer.verified,
+        requiresMutual: row.requiresMutual,
+        mutualFriends: ranked.degree === 2 ? ranked.mutual : 0,
+      }) === null,
   };
 }

@@ -16,6 +16,9 @@ export type CandidateRow = {
   showAge: boolean;
   locationSharing: boolean;
   isVerified: boolean;
+  /** Their safety settings (who may send them a connection request). */
+  blocksUnverified: boolean;
+  requiresMutual: boolean;
 };
 
 /** What the viewer did that shapes their feed. */
@@ -25,6 +28,8 @@ export type ViewerState = {
   skipped: number;
   /** People with a connection request open between them and the viewer (either direction). */
   asked: Set<number>;
+  /** The viewer signed in through the OpenID provider (their safety settings may ask it). */
+  verified: boolean;
 };
 
 /** Requests still waiting for someone (constants, never user input). */
@@ -45,12 +50,18 @@ export function createDiscoverRepository(prepared: RunPrepared) {
          union all
          select u.seq::int, 'request' from connection_requests r
            join users u on u.id = r.from_user_id
-          where r.to_user_id = $2 and r.status in (${openStatusesSql})`,
+          where r.to_user_id = $2 and r.status in (${openStatusesSql})
+         union all
+         select 0, 'verified' where exists (select 1 from oauth_identities where user_id = $2)`,
         [seq, userId],
       );
-      const state: ViewerState = { swiped: [], skipped: 0, asked: new Set() };
+      const state: ViewerState = { swiped: [], skipped: 0, asked: new Set(), verified: false };
       for (const row of rows) {
         const other = Number(row.seq);
+        if (row.kind === 'verified') {
+          state.verified = true;
+          continue;
+        }
         if (row.kind === 'request') {
           state.asked.add(other);
           continue;
@@ -71,7 +82,9 @@ export function createDiscoverRepository(prepared: RunPrepared) {
                 u.interests as "interests", u.photo_url as "photoUrl", u.avatar_url as "avatarUrl",
                 coalesce(s.show_age, true) as "showAge",
                 coalesce(s.location_sharing, true) as "locationSharing",
-                exists (select 1 from oauth_identities i where i.user_id = u.id) as "isVerified"
+                exists (select 1 from oauth_identities i where i.user_id = u.id) as "isVerified",
+                coalesce(s.block_unverified, false) as "blocksUnverified",
+                coalesce(s.require_mutual_connections, true) as "requiresMutual"
          from users u left join user_settings s on s.user_id = u.id
          where u.seq = any($1::bigint[])`,
         [seqs.map(String)],

@@ -97,7 +97,12 @@ export function createDiscoverService(deps: {
         // card it hides still moves the cursor, so pages stay contiguous).
         const tie = tieFromIndex(index.blockedWith(seq, r.seq), r.degree === 1);
         if (row && isVisible('view', tie)) {
-          items.push(presentCandidate(r, row, connector, today, viewer.asked.has(r.seq)));
+          items.push(
+            presentCandidate(r, row, connector, today, {
+              requestOpen: viewer.asked.has(r.seq),
+              verified: viewer.verified,
+            }),
+          );
         }
       }
       const last = page.at(-1);

@@ -77,6 +77,13 @@ describe(`event outbox across a crash (${dbKind})`, () => {
     const bobId = (
       (await (await bob.request('/api/auth/session')).json()) as { user: { id: string } }
     ).user.id;
+    // A new account takes requests only from people with a friend in common: Bob opens up.
+    const open = await bob.request('/api/me/settings', {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json', origin: baseUrl },
+      body: JSON.stringify({ safety: { requireMutualConnections: false } }),
+    });
+    expect(open.status).toBe(200);
     const bobLive = listen(baseUrl, bob.cookieHeader(), { reconnection: true });
     listeners.push(bobLive);
     await bobLive.ready();

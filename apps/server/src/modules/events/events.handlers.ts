@@ -1,6 +1,6 @@
 import type { ServerEventName, StreamEvent } from '@heartline/domain';
 import type { Trx } from '../../db/database.ts';
-import { presenceRoom } from '../../realtime/presence.ts';
+import { presenceRoom, toPresence } from '../../realtime/presence.ts';
 import type { RealtimeServer } from '../../realtime/realtime.ts';
 
 /**
@@ -54,5 +54,15 @@ export const eventHandlers: EventHandlers = {
   'match.ended': (event, context) => {
     toRoom(event, context);
     context.io.in(event.stream).socketsLeave(presenceRoom(event.payload.userId));
+  },
+  // Online status turned off: the watchers see the person go offline at once (and nothing more).
+  'settings.updated': (event, context) => {
+    toRoom(event, context);
+    const { userId, settings } = event.payload;
+    if (!settings.privacy.onlineStatus) {
+      context.io
+        .to(presenceRoom(userId))
+        .emit('presence', toPresence(userId, undefined, Date.now()));
+    }
   },
 };

@@ -62,6 +62,9 @@ export const DEPTH_COLUMN = `(case
            when '1st_only' then 1 when '1st_2nd' then 2 else 3 end
     else 0 end)::int4`;
 
+/** Whether the person chose "hide from search" (a boolean). */
+export const SEARCH_HIDDEN_COLUMN = `coalesce(s.hide_from_search, false)`;
+
 export function discoverFacts(row: {
   gender: string;
   interestedIn: string;

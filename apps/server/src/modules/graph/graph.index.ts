@@ -14,6 +14,8 @@ export type NodeFacts = {
   seq: number;
   name: string | null;
   showInPaths: boolean;
+  /** They chose "hide from search" (absent: false). */
+  hiddenFromSearch?: boolean;
   /** Absent: not discoverable (tests that only need the graph leave it out). */
   discover?: DiscoverFacts;
 };
@@ -83,6 +85,8 @@ export class GraphIndex {
   seeksAt = new Uint8Array(0);
   bornAt = new Int32Array(0);
   depthAt = new Uint8Array(0);
+  /** Per position, 1 = hidden from search: found by name by their friends only (settings). */
+  searchHiddenAt = new Uint8Array(0);
   /** Symmetric "blocked with" relation between positions; small, so a map of sets. */
   private readonly blocks = new Map<number, Set<number>>();
   /** Scratch for traversals: one stamp array, epochs of 4 (self, 1st, 2nd, 3rd). */
@@ -162,6 +166,7 @@ export class GraphIndex {
     this.seeksAt = new Uint8Array(0);
     this.bornAt = new Int32Array(0);
     this.depthAt = new Uint8Array(0);
+    this.searchHiddenAt = new Uint8Array(0);
     this.nameAt = [];
     this.seqAt = new Int32Array(0);
     this.grow(n + 1);
@@ -197,6 +202,7 @@ export class GraphIndex {
     this.seeksAt = resize(this.seeksAt, (k) => new Uint8Array(k));
     this.bornAt = resize(this.bornAt, (k) => new Int32Array(k));
     this.depthAt = resize(this.depthAt, (k) => new Uint8Array(k));
+    this.searchHiddenAt = resize(this.searchHiddenAt, (k) => new Uint8Array(k));
     this.seqAt = resize(this.seqAt, (k) => new Int32Array(k));
     this.mark = new Int32Array(cap);
     this.epoch = 0;
@@ -214,6 +220,7 @@ export class GraphIndex {
     this.seeksAt[p] = discover.seeks;
     this.bornAt[p] = discover.born;
     this.depthAt[p] = discover.depth;
+    this.searchHiddenAt[p] = facts.hiddenFromSearch ? 1 : 0;
     this.order.set(p, this.trustAt[p]!);
   }
 
@@ -501,6 +508,7 @@ export class GraphIndex {
     this.trustAt[v] = 0;
     this.nameAt[v] = '';
     this.depthAt[v] = 0;
+    this.searchHiddenAt[v] = 0;
     this.order.set(v, -1);
     changed.delete(v);
     return [...changed].map((p) => this.seqAt[p]!);
@@ -546,6 +554,7 @@ export class GraphIndex {
       this.seeksAt.byteLength +
       this.bornAt.byteLength +
       this.depthAt.byteLength +
+      this.searchHiddenAt.byteLength +
       this.mark.byteLength
     );
   }

@@ -2,7 +2,13 @@ import pg from 'pg';
 import copyStreams from 'pg-copy-streams';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { BORN_COLUMN, DEPTH_COLUMN, discoverFacts, FACTS_FROM } from './graph.facts.ts';
+import {
+  BORN_COLUMN,
+  DEPTH_COLUMN,
+  discoverFacts,
+  FACTS_FROM,
+  SEARCH_HIDDEN_COLUMN,
+} from './graph.facts.ts';
 import type { GraphSnapshot, NodeFacts } from './graph.index.ts';
 
 /** A growable pair of Int32 columns for the edge list while it streams in. */
@@ -129,7 +135,7 @@ export async function loadSnapshotByCopy(databaseUrl: string): Promise<GraphSnap
     await copyOut(
       client,
       `select u.seq, u.second_degree_count, u.show_in_paths, u.name, u.gender, u.interested_in,
-              ${BORN_COLUMN}, ${DEPTH_COLUMN}
+              ${BORN_COLUMN}, ${DEPTH_COLUMN}, ${SEARCH_HIDDEN_COLUMN}
        from ${FACTS_FROM}`,
       (buf, s, l) => {
         const seq = int8(buf, s[0]!);
@@ -138,6 +144,7 @@ export async function loadSnapshotByCopy(databaseUrl: string): Promise<GraphSnap
         nodes.push({
           seq,
           showInPaths: buf[s[2]!] === 1,
+          hiddenFromSearch: buf[s[8]!] === 1,
           name: l[3]! < 0 ? null : text(3),
           discover: discoverFacts({
             gender: text(4),
@@ -178,14 +185,21 @@ export type FactsRow = {
   interestedIn: string;
   born: number;
   depth: number;
+  hiddenFromSearch: boolean;
 };
 
 /** The columns of a FactsRow (from FACTS_FROM). */
 export const FACTS_COLUMNS = `u.seq::int as seq, u.name, u.show_in_paths, u.gender, u.interested_in,
-  ${BORN_COLUMN} as born, ${DEPTH_COLUMN} as depth`;
+  ${BORN_COLUMN} as born, ${DEPTH_COLUMN} as depth, ${SEARCH_HIDDEN_COLUMN} as hidden_from_search`;
 
 export function nodeFacts(r: FactsRow): NodeFacts {
-  return { seq: r.seq, name: r.name, showInPaths: r.showInPaths, discover: discoverFacts(r) };
+  return {
+    seq: r.seq,
+    name: r.name,
+    showInPaths: r.showInPaths,
+    hiddenFromSearch: r.hiddenFromSearch,
+    discover: discoverFacts(r),
+  };
 }
 
 /** The same snapshot through ordinary queries (PGlite, or a pool handed in by tests). */

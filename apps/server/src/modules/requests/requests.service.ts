@@ -21,7 +21,7 @@ import {
   ValidationError,
 } from '../../lib/errors.ts';
 import { limitRule, type RateLimits } from '../../plugins/rate-limit.ts';
-import type { Access } from '../access/access.service.ts';
+import { assertSettingsAllow, type Access } from '../access/access.service.ts';
 import type { Emit, Transact } from '../events/events.outbox.ts';
 import type { Graph, RecordChange } from '../graph/graph.service.ts';
 import type { NetworkRepository, UserRef } from '../network/network.repository.ts';
@@ -275,7 +275,13 @@ export function createRequestsService(deps: {
           }
           continue;
         }
-        if (attempt === 0) await deps.limits.consume(connectionRequestRule, from.id);
+        if (attempt === 0) {
+          // A new request: the recipient's safety settings have their say (spec/3 §2).
+          const place = graph.traversal.locate(from.seq, to.seq);
+          const mutualFriends = place?.degree === 2 ? place.mutual.length : 0;
+          assertSettingsAllow('connect', { ...to.tie, mutualFriends });
+          await deps.limits.consume(connectionRequestRule, from.id);
+        }
         const row: RequestRow = {
           id: uuidv7(),
           kind: 'connect',

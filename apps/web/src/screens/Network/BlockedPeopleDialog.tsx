@@ -5,10 +5,7 @@ import { useBlockListQuery, useUnblockMutation } from '../../state/queries/netwo
 import { displayName } from './network-view.ts';
 import { RetryButton } from '../../components/RetryButton.tsx';
 
-/**
- * The people you blocked, each with Unblock. Until a Settings screen exists it opens from the
- * own profile's options menu, like the path-privacy switch.
- */
+/** The people you blocked, each with Unblock (from Settings and the profile's options menu). */
 export function BlockedPeopleDialog({ onClose }: { onClose: () => void }) {
   const blocks = useBlockListQuery();
   const unblock = useUnblockMutation();

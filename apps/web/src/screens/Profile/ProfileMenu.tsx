@@ -3,15 +3,14 @@ import { useNavigate } from 'react-router';
 import { useTasks } from '../../app/TaskProvider.tsx';
 import { useTheme } from '../../app/ThemeProvider.tsx';
 import { useToast } from '../../app/ToastProvider.tsx';
-import { MoonIcon, MoreIcon, SignOutIcon, SunIcon } from '../../components/Icons.tsx';
+import { MoonIcon, MoreIcon, SettingsIcon, SignOutIcon, SunIcon } from '../../components/Icons.tsx';
 import { BlockIcon } from '../../components/NetworkIcons.tsx';
 import { PencilIcon } from '../../components/ProfileIcons.tsx';
 import { useSignOutMutation } from '../../state/queries/session.ts';
-import { PathPrivacyMenuItem } from '../Network/PathPrivacyMenuItem.tsx';
 
 /**
- * The profile's more-options menu (WAI-ARIA menu button pattern): Edit Profile, the path-privacy
- * switch, Blocked people, the theme and Sign Out, which clears this browser's local and session
+ * The profile's more-options menu (WAI-ARIA menu button pattern): Edit Profile, Settings,
+ * Blocked people, the theme and Sign Out, which clears this browser's local and session
  * storage.
  */
 export function ProfileMenu({
@@ -127,9 +126,10 @@ export function ProfileMenu({
             <PencilIcon size={20} />
             Edit Profile
           </MenuItem>
-          <li role="none">
-            <PathPrivacyMenuItem />
-          </li>
+          <MenuItem onSelect={() => void navigate('/settings')}>
+            <SettingsIcon size={20} />
+            Settings
+          </MenuItem>
           <MenuItem onSelect={() => opens(onBlockedPeople)}>
             <BlockIcon size={20} />
             Blocked people

@@ -24,6 +24,7 @@ import { invitationKeys } from '../queries/invitation-keys.ts';
 import { invalidateNetwork, networkKeys, setSummaryPendingRequests } from '../queries/network.ts';
 import { invalidateOwnProfile } from '../queries/profile-keys.ts';
 import { removeRequest, requestKeys, setSessionTrust, upsertRequest } from '../queries/requests.ts';
+import { applySettingsUpdate } from '../queries/settings.ts';
 import { trustKeys } from '../queries/trust.ts';
 
 /** What the router needs from the app around it. */
@@ -121,6 +122,9 @@ export function routeEvent(queryClient: QueryClient, event: StreamEvent, ctx: Ro
       // The chat stays (read-only unless friends); its summary and the Matches count change.
       void invalidateChats(queryClient);
       void invalidateOwnProfile(queryClient);
+      return;
+    case 'settings.updated':
+      applySettingsUpdate(queryClient, event.payload.settings);
       return;
     case 'match.created':
       // spec/2 §8 'New Match!' (You matched with {name}); the match chat is new in the list.

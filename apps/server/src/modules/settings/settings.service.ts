@@ -1,0 +1,61 @@
+import { userRoom, type Settings, type UpdateSettings } from '@heartline/domain';
+import type { Transact } from '../events/events.outbox.ts';
+import type { SettingsRepository } from './settings.repository.ts';
+
+/** How long a cached reading may be used without a change notice (another instance's write). */
+const CACHED_MS = 30_000;
+const CACHED_MAX = 50_000;
+
+/**
+ * Settings as the hot paths read them (presence, typing, receipts): cached per person, dropped
+ * when this instance changes them and, for other instances, when the graph announces the
+ * person changed (every settings write re-reads the person's index facts).
+ */
+export function createSettingsReader(repo: SettingsRepository) {
+  const cache = new Map<string, { settings: Settings; at: number }>();
+  return {
+    async of(userId: string): Promise<Settings> {
+      const hit = cache.get(userId);
+      if (hit && Date.now() - hit.at < CACHED_MS) return hit.settings;
+      const settings = await repo.get(userId);
+      if (cache.size >= CACHED_MAX) cache.clear();
+      cache.set(userId, { settings, at: Date.now() });
+      return settings;
+    },
+    forget(userId: string): void {
+      cache.delete(userId);
+    },
+    forgetAll(): void {
+      cache.clear();
+    },
+  };
+}
+
+export type SettingsReader = ReturnType<typeof createSettingsReader>;
+
+/** Reading and changing one's own settings (docs/API-settings.md). */
+export function createSettingsService(deps: {
+  repo: SettingsRepository;
+  reader: SettingsReader;
+  transact: Transact;
+  /** The person's index facts and Discover card are re-read (visibility, age, location...). */
+  changed: (userId: string) => Promise<void>;
+}) {
+  return {
+    get: (userId: string): Promise<Settings> => deps.repo.get(userId),
+
+    async update(userId: string, change: UpdateSettings): Promise<Settings> {
+      const settings = await deps.transact(async (trx, emit) => {
+        const next = await deps.repo.update(trx, userId, change);
+        // The user's other devices take the new settings as they are.
+        emit(userRoom(userId), 'settings.updated', { userId, settings: next }, userId);
+        return next;
+      });
+      deps.reader.forget(userId);
+      await deps.changed(userId);
+      return settings;
+    },
+  };
+}
+
+export type SettingsService = ReturnType<typeof createSettingsService>;

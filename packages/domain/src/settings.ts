@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { DISCOVERY_VISIBILITIES, DISCOVERY_VISIBILITY_DEFAULT } from './discover.ts';
+
+/**
+ * Each person's settings (spec/3 §3 settings object, §9 defaults), stored on the server and
+ * enforced there. Beyond the spec: `chat` (read receipts and typing indicators; off means one
+ * neither sends nor sees them). The path privacy switch keeps its own endpoint
+ * (/api/me/privacy): it lives on the person's row because the graph index reads it.
+ */
+export const settingsSchema = z.object({
+  privacy: z.object({
+    /** Stored as discovery_visibility: the farthest degree from which Discover shows you. */
+    profileVisibility: z.enum(DISCOVERY_VISIBILITIES),
+    /** Off: your location is shown to nobody. */
+    locationSharing: z.boolean(),
+    /** Off: nobody sees when you are online, and you see nobody's. */
+    onlineStatus: z.boolean(),
+    /** Off: your age is hidden on cards and profiles. */
+    showAge: z.boolean(),
+  }),
+  notifications: z.object({
+    newMatches: z.boolean(),
+    messages: z.boolean(),
+    connectionRequests: z.boolean(),
+    promotions: z.boolean(),
+  }),
+  safety: z.object({
+    /** Unverified people cannot message you or send you requests. */
+    blockUnverified: z.boolean(),
+    /** Only people with at least one friend in common can send you requests. */
+    requireMutualConnections: z.boolean(),
+    /** You never appear in Discover, nor in anyone's network search but your friends'. */
+    hideFromSearch: z.boolean(),
+  }),
+  chat: z.object({
+    readReceipts: z.boolean(),
+    typingIndicators: z.boolean(),
+  }),
+});
+export type Settings = z.infer<typeof settingsSchema>;
+
+/** spec/3 §9 settings defaults. */
+export const DEFAULT_SETTINGS: Settings = {
+  privacy: {
+    profileVisibility: DISCOVERY_VISIBILITY_DEFAULT,
+    locationSharing: true,
+    onlineStatus: true,
+    showAge: true,
+  },
+  notifications: { newMatches: true, messages: true, connectionRequests: true, promotions: false },
+  safety: { blockUnverified: false, requireMutualConnections: true, hideFromSearch: false },
+  chat: { readReceipts: true, typingIndicators: true },
+};
+
+const atLeastOne = (value: object) => Object.keys(value).length > 0;
+
+/** A change to some settings: any subset of the groups and of their fields, nothing unknown. */
+export const updateSettingsSchema = z
+  .object({
+    privacy: settingsSchema.shape.privacy.partial().strict().optional(),
+    notifications: settingsSchema.shape.notifications.partial().strict().optional(),
+    safety: settingsSchema.shape.safety.partial().strict().optional(),
+    chat: settingsSchema.shape.chat.partial().strict().optional(),
+  })
+  .strict()
+  .refine(
+    (value) => Object.values(value).some((group) => group !== undefined && atLeastOne(group)),
+    { message: 'Nothing to change' },
+  );
+export type UpdateSettings = z.infer<typeof updateSettingsSchema>;
+
+export type SettingsGroup = keyof Settings;
+
+/** Texts of the settings screen (spec/2 §8, spec/3 §2) and of the rules it enforces. */
+export const settingsMessages = {
+  title: 'Settings',
+  privacyCard: 'Privacy & Visibility',
+  appearanceCard: 'Appearance',
+  notificationsCard: 'Notifications',
+  safetyCard: 'Safety & Security',
+  saved: 'Privacy settings updated',
+  notificationsSaved: 'Notification settings updated',
+  saveFailed: 'Failed to save privacy settings',
+  loadFailed: 'Failed to load profile settings',
+  /** Refusals the rules give to the person who asks (403). */
+  needsMutualFriend: 'This person accepts requests only from people with a friend in common',
+  needsVerifiedAccount:
+    'This person accepts messages and requests only from verified accounts. Sign in with Google to verify yours.',
+} as const;
+
+/** The choices of profile visibility as the screen names them. */
+export const profileVisibilityLabels: Record<(typeof DISCOVERY_VISIBILITIES)[number], string> = {
+  '1st_only': 'Friends only (1st degree)',
+  '1st_2nd': 'Friends and friends of friends (2nd degree)',
+  '1st_2nd_3rd': 'Up to the 3rd degree',
+};
