@@ -121,6 +121,11 @@ export const chatSummarySchema = z.object({
   isFriend: z.boolean(),
   /** Whether either may send now: friends or an active match, and no block either way. */
   canMessage: z.boolean(),
+  /**
+   * Why the viewer may not message: 'needs_verified' when the other person accepts messages
+   * only from verified accounts (their setting); null otherwise (or when they may).
+   */
+  closedReason: z.enum(['needs_verified']).nullable(),
   lastMessage: messageViewSchema.nullable(),
   /** ISO time of the last message, else of the chat's creation. */
   timestamp: z.string(),

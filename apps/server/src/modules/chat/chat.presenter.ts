@@ -6,7 +6,7 @@ import {
   type MessageView,
 } from '@heartline/domain';
 import type { ChatRow, MessageRow } from './chat.repository.ts';
-import { can } from '../access/access.policy.ts';
+import { can, isVisible } from '../access/access.policy.ts';
 
 /**
  * A message as one reader sees it. The match greeting names the other person of the chat
@@ -45,6 +45,7 @@ export function presentChat(row: ChatRow, lastMessage: MessageRow | undefined): 
     isMatch: row.kind === 'match' || row.matched,
     isFriend: row.friends,
     canMessage: can('message', row),
+    closedReason: isVisible('message', row) && row.needsVerified ? 'needs_verified' : null,
     lastMessage: lastMessage ? presentMessage(lastMessage, row.otherName, row.receipts) : null,
     timestamp: (row.lastMessageAt ?? row.createdAt).toISOString(),
     unreadCount: row.unreadCount,

@@ -271,7 +271,7 @@ describe(`settings (${dbKind})`, () => {
     });
     expect(send).toMatchObject({ ok: false, message: settingsMessages.needsVerifiedAccount });
     const seen = await getJson<ChatSummary>(friendSide.browser, `/api/chats/${chat.body.id}`);
-    expect(seen.body.canMessage).toBe(false);
+    expect(seen.body).toMatchObject({ canMessage: false, closedReason: 'needs_verified' });
     const stored = await getJson<MessagePage>(asGuard, `/api/chats/${chat.body.id}/messages`);
     expect(stored.body.messages).toEqual([]);
 

@@ -1,4 +1,4 @@
-import { chatMessages, presenceLabel, type Me } from '@heartline/domain';
+import { chatMessages, presenceLabel, settingsMessages, type Me } from '@heartline/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -235,7 +235,9 @@ function Conversation({ chatId, me }: { chatId: string; me: Me }) {
       />
       {summary && !summary.canMessage ? (
         <p className="chat__closed" role="note">
-          {CHAT_CLOSED_TEXT}
+          {summary.closedReason === 'needs_verified'
+            ? settingsMessages.needsVerifiedAccount
+            : CHAT_CLOSED_TEXT}
         </p>
       ) : (
         <Composer chatId={chatId} ready={Boolean(summary)} inFlight={inFlight} onSend={send} />

@@ -35,6 +35,7 @@ export function testChat(patch: Partial<ChatSummary> = {}): ChatSummary {
     isMatch: false,
     isFriend: true,
     canMessage: true,
+    closedReason: null,
     lastMessage: null,
     timestamp: '2026-01-01T10:00:00.000Z',
     unreadCount: 0,
