@@ -21,6 +21,9 @@ export default defineConfig({
     baseURL,
     ...devices['Pixel 7'],
     viewport: { width: 390, height: 844 },
+    // Decided, so the in-app notifications prompt stays away; e2e/notifications.spec.ts
+    // clears it in a context of its own to see the prompt.
+    permissions: ['notifications'],
     trace: 'off',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -42,6 +42,8 @@ export default defineConfig({
         ],
       },
       workbox: {
+        // Notification clicks (public/sw-notifications.js).
+        importScripts: ['sw-notifications.js'],
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: serverPaths.map(

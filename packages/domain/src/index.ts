@@ -19,3 +19,4 @@ export * from './chat.ts';
 export * from './discover.ts';
 export * from './settings.ts';
 export * from './account.ts';
+export * from './notifications.ts';

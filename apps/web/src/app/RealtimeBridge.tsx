@@ -5,8 +5,18 @@ import type { SessionResponse } from '@heartline/domain';
 import { deleteDatabase, storageKeys } from '../lib/storage-keys.ts';
 import { chatRuntime } from '../state/chat/chat-runtime.ts';
 import { fetchSession, forgetSession, sessionKeys } from '../state/queries/session.ts';
+import { useChatUnreadCount } from '../state/chat/use-unread-badge.ts';
+import {
+  NAVIGATE_MESSAGE,
+  safeAppPath,
+  setAppBadge,
+} from '../state/notifications/browser-notifications.ts';
+import { createNotificationCenter } from '../state/notifications/notification-center.ts';
+import { useBadgesQuery } from '../state/queries/badges.ts';
+import { settingsQueryOptions } from '../state/queries/settings.ts';
 import { refetchAfterGap, routeEvent } from '../state/realtime/event-router.ts';
 import { realtimeClient } from '../state/realtime/socket-client.ts';
+import { NotificationPrompt } from './NotificationPrompt.tsx';
 import { useToast } from './ToastProvider.tsx';
 
 const SESSION_ENDED_TEXT = 'Your session has ended. Please sign in again.';
@@ -20,11 +30,30 @@ export function RealtimeBridge({ userId }: { userId: string }) {
   const navigate = useNavigate();
   const toast = useToast();
 
+  // The unread count on the app's icon (spec/3 §4), where the browser has a badge.
+  const unread = useChatUnreadCount(useBadgesQuery().data?.unreadMessages);
+  useEffect(() => setAppBadge(unread), [unread]);
+
   useEffect(() => {
     chatRuntime.start(userId, queryClient, (message) => toast.error(message));
+    // Notifications while the app is not in front follow the person's settings: load them.
+    void queryClient.prefetchQuery(settingsQueryOptions);
+    const notifications = createNotificationCenter(
+      queryClient,
+      userId,
+      (url) => void navigate(url),
+    );
+    const offTyping = realtimeClient.onTyping((signal) => notifications.typing(signal));
+    // A click on a notification (sw-notifications.js) opens its screen here.
+    const onWorkerMessage = (message: MessageEvent) => {
+      const data = message.data as { type?: unknown; url?: unknown } | null;
+      const url = data?.type === NAVIGATE_MESSAGE ? safeAppPath(data.url) : null;
+      if (url) void navigate(url);
+    };
+    navigator.serviceWorker?.addEventListener('message', onWorkerMessage);
     realtimeClient.setHandlers({
       userId,
-      event: (event) =>
+      event: (event) => {
         routeEvent(queryClient, event, {
           userId,
           notify: (type, message, duration) => toast.show(type, message, { duration }),
@@ -36,7 +65,9 @@ export function RealtimeBridge({ userId }: { userId: string }) {
             if (reason === 'expired') toast.info(SESSION_ENDED_TEXT);
             void navigate('/auth', { replace: true });
           },
-        }),
+        });
+        notifications.event(event);
+      },
       gap: () => refetchAfterGap(queryClient),
       // Everything cached was the previous user's: start over, the session query first learns
       // who is signed in now and the provider restarts realtime for them.
@@ -57,11 +88,13 @@ export function RealtimeBridge({ userId }: { userId: string }) {
     });
     realtimeClient.start();
     return () => {
+      offTyping();
+      navigator.serviceWorker?.removeEventListener('message', onWorkerMessage);
       realtimeClient.setHandlers(null);
       realtimeClient.stop();
       chatRuntime.stop();
     };
   }, [userId, queryClient, navigate, toast]);
 
-  return null;
+  return <NotificationPrompt />;
 }

@@ -20,6 +20,8 @@ export const storageKeys = {
    * sign-in, sign-up, onboarding, reloads and new tabs until it is used or dismissed.
    */
   pendingInvite: 'heartline.pendingInvite',
+  /** localStorage: 'dismissed' once the person said "Not now" to the notifications prompt. */
+  notificationPrompt: 'heartline.notificationPrompt',
   /** IndexedDB database: photos waiting for a background upload (state/uploads/). */
   uploadsDb: 'heartline-uploads',
   /** IndexedDB database: chat messages written and not yet sent, per user (state/chat/). */

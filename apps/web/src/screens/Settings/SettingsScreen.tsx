@@ -3,6 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import {
   DISCOVERY_VISIBILITIES,
   networkMessages,
+  notificationMessages,
   profileVisibilityLabels,
   settingsMessages,
   type Settings,
@@ -13,6 +14,10 @@ import { ArrowLeftIcon } from '../../components/Icons.tsx';
 import { PageLoading } from '../../components/PageLoading.tsx';
 import { RetryButton } from '../../components/RetryButton.tsx';
 import { ThemeToggle } from '../../components/ThemeToggle.tsx';
+import {
+  notificationPermission,
+  requestNotificationPermission,
+} from '../../state/notifications/browser-notifications.ts';
 import { usePrivacyQuery, useUpdatePrivacyMutation } from '../../state/queries/privacy.ts';
 import { useSettingsQuery, useUpdateSettingsMutation } from '../../state/queries/settings.ts';
 import { BlockedPeopleDialog } from '../Network/BlockedPeopleDialog.tsx';
@@ -184,6 +189,7 @@ function NotificationsCard({ settings, save }: CardProps) {
       <h2 id="settings-notifications" className="card__title">
         {settingsMessages.notificationsCard}
       </h2>
+      <BrowserNotifications />
       <p className="muted settings__note">
         Saved with your account, so they apply on every device.
       </p>
@@ -196,6 +202,36 @@ function NotificationsCard({ settings, save }: CardProps) {
         />
       ))}
     </section>
+  );
+}
+
+/** This browser's permission, and the way to give it (again) after "Not now" (issue 16). */
+function BrowserNotifications() {
+  const [permission, setPermission] = useState(notificationPermission);
+  const state = {
+    granted: notificationMessages.stateOn,
+    default: notificationMessages.stateOff,
+    denied: notificationMessages.stateBlocked,
+    unsupported: notificationMessages.stateUnsupported,
+  }[permission];
+  return (
+    <div className="setting-row setting-row--static">
+      <span className="setting-row__text">
+        <span className="setting-row__label">{notificationMessages.settingsLabel}</span>
+        <span className="setting-row__description" role="status">
+          {state}
+        </span>
+      </span>
+      {permission === 'default' && (
+        <button
+          type="button"
+          className="btn btn--ghost btn--sm"
+          onClick={() => void requestNotificationPermission().then(setPermission)}
+        >
+          {notificationMessages.promptAllow}
+        </button>
+      )}
+    </div>
   );
 }
 

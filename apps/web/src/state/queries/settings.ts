@@ -4,19 +4,27 @@ import {
   type SettingsGroup,
   type UpdateSettings,
 } from '@heartline/domain';
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api.ts';
 
 export const settingsKeys = {
   all: ['settings'] as const,
 };
 
+export const settingsQueryOptions = queryOptions({
+  queryKey: settingsKeys.all,
+  queryFn: ({ signal }): Promise<Settings> =>
+    apiRequest('/api/me/settings', settingsSchema, { signal }),
+});
+
 export function useSettingsQuery() {
-  return useQuery({
-    queryKey: settingsKeys.all,
-    queryFn: ({ signal }): Promise<Settings> =>
-      apiRequest('/api/me/settings', settingsSchema, { signal }),
-  });
+  return useQuery(settingsQueryOptions);
 }
 
 /** The settings with a change laid over them (what the screen shows while it saves). */

@@ -1,0 +1,52 @@
+import {
+  DEFAULT_SETTINGS,
+  type ChatList,
+  type ChatSummary,
+  type Settings,
+  type StreamEvent,
+  type TypingSignal,
+} from '@heartline/domain';
+import type { QueryClient } from '@tanstack/react-query';
+import { chatKeys } from '../queries/chat-keys.ts';
+import { settingsKeys } from '../queries/settings.ts';
+import { showNotification } from './browser-notifications.ts';
+import {
+  notificationFor,
+  typingNotification,
+  type NotificationContext,
+  type NotificationSpec,
+} from './notification-rules.ts';
+
+/** What the rules need, read from the cache: the settings and the chats as this person sees them. */
+export function notificationContext(queryClient: QueryClient, userId: string): NotificationContext {
+  const settings = queryClient.getQueryData<Settings>(settingsKeys.all) ?? DEFAULT_SETTINGS;
+  return {
+    userId,
+    notifications: settings.notifications,
+    chat: (chatId) => {
+      const summary =
+        queryClient.getQueryData<ChatSummary>(chatKeys.chat(userId, chatId)) ??
+        queryClient
+          .getQueryData<ChatList>(chatKeys.list(userId))
+          ?.chats.find((chat) => chat.id === chatId);
+      return summary && { name: summary.name, muted: summary.muted };
+    },
+  };
+}
+
+/** Shows what an event or a typing signal deserves while the app is not in front. */
+export function createNotificationCenter(
+  queryClient: QueryClient,
+  userId: string,
+  navigate: (url: string) => void,
+) {
+  const show = (spec: NotificationSpec | null) => {
+    if (spec) void showNotification(spec, navigate).catch(() => undefined);
+  };
+  return {
+    event: (event: StreamEvent) =>
+      show(notificationFor(event, notificationContext(queryClient, userId))),
+    typing: (signal: TypingSignal) =>
+      show(typingNotification(signal, notificationContext(queryClient, userId))),
+  };
+}
