@@ -20,7 +20,7 @@ export type InviteLink = { code: string; url: string; path: string };
 
 /** The caller's default invitation link, as the Invite Friends dialog shares it. */
 export async function inviteLinkOf(page: Page): Promise<InviteLink> {
-  const response = await page.request.get('/api/invitations/me');
+  const response = await page.request.post('/api/invitations/me');
   expect(response.ok()).toBe(true);
   const { code, url } = (await response.json()) as { code: string; url: string };
   return { code, url, path: new URL(url).pathname };

@@ -7,6 +7,7 @@ import {
   signInAsPersona,
   yearsAgo,
 } from './helpers.ts';
+import { toast } from './network-helpers.ts';
 
 async function startAsNewcomer(page: Page, label: string) {
   const person = newcomer(label);
@@ -46,6 +47,7 @@ test('a newcomer completes onboarding with a real photo and lands on the profile
   await expect(page.getByRole('button', { name: 'Continue' })).toBeDisabled();
   await page.locator('input[type=file]').setInputFiles(portraitJpeg);
   await expect(page.getByText('Upload successful!')).toBeVisible({ timeout: 15_000 });
+  await expect(toast(page, 'Profile photo uploaded successfully!')).toBeVisible();
   await expect(page.getByRole('img', { name: 'Your profile photo' })).toBeVisible();
 
   // 1.5 s later the flow completes, and 2 s after that the profile opens.
@@ -69,6 +71,46 @@ test('a newcomer completes onboarding with a real photo and lands on the profile
   // Finished: other screens open without a detour.
   await page.goto('/network');
   await expect(page).toHaveURL(/\/network$/);
+});
+
+test('the onboarding camera fits a 390×844 screen and saves a selfie', async ({ page }) => {
+  await startAsNewcomer(page, 'Selma');
+  await page.getByRole('button', { name: "Let's Get Started" }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Take a Selfie' }).click();
+  await expect(page.getByText('LIVE')).toBeVisible();
+
+  // Everything the camera needs is on screen, as it is from Profile (issue 18: 951 px in 844).
+  const viewport = page.viewportSize()!;
+  const inView = async (name: string) => {
+    const box = (await page.getByRole('button', { name, exact: true }).boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
+    expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+  };
+  expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThanOrEqual(
+    viewport.height,
+  );
+  await inView('Take photo');
+  await inView('Cancel');
+  await expectNoSeriousA11yViolations(page);
+
+  // After the capture: one 'New Photo' label, and Cancel says it retakes.
+  await page.getByRole('button', { name: 'Take photo' }).click();
+  await expect(page.getByRole('heading', { name: 'New Photo' })).toBeVisible();
+  await expect(page.getByText('New Photo', { exact: true })).toHaveCount(1);
+  await inView('Cancel, retake photo');
+  await inView('Like! - Save!');
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole('button', { name: 'Cancel, retake photo' }).click();
+  await expect(page.getByText('LIVE')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Take photo' }).click();
+  await page.getByRole('button', { name: 'Like! - Save!' }).click();
+  await expect(page.getByText('Step 3 of 3')).toBeVisible();
+  await expect(page.getByText('Upload successful!')).toBeVisible({ timeout: 15_000 });
+  await expect(toast(page, 'Profile photo saved successfully!')).toBeVisible();
+  await expect(page).toHaveURL(/\/profile$/, { timeout: 10_000 });
 });
 
 test('the profile step shows the validation messages and clears them on edit', async ({ page }) => {

@@ -82,9 +82,10 @@ test('the camera captures, previews and saves a photo', async ({ page }) => {
   await page.getByRole('button', { name: 'Take a Photo' }).click();
   await expect(page.getByText('LIVE')).toBeVisible();
   await page.getByRole('button', { name: 'Take photo' }).click();
-  await expect(page.getByRole('img', { name: 'New Photo' })).toBeVisible();
-  // Cancel discards the picture and goes back to the live camera.
-  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('heading', { name: 'New Photo' })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'The picture you just took' })).toBeVisible();
+  // Cancel discards the picture and goes back to the live camera (it says it retakes).
+  await page.getByRole('button', { name: 'Cancel, retake photo' }).click();
   await expect(page.getByText('LIVE')).toBeVisible();
   await page.getByRole('button', { name: 'Take photo' }).click();
   await page.getByRole('button', { name: 'Like! - Save!' }).click();

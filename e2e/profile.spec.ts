@@ -128,12 +128,16 @@ test('the profile page: trust breakdown, stats, completing the profile, Escape c
   }
   // What the Connections tile counts, beside the Network's larger count (issue 18).
   await expect(page.getByText(/Connections are your friends and their friends/)).toBeVisible();
-  await page.getByRole('button', { name: /^Trust score 0/ }).click();
+  // Opened from the keyboard; closed with Escape, focus is back on the badge that opened it.
+  const badge = page.getByRole('button', { name: /^Trust score 0/ });
+  await badge.focus();
+  await page.keyboard.press('Enter');
   const trust = page.getByRole('dialog', { name: 'Trust Score Breakdown' });
   await expect(trust.getByText('10 points per friend (1st degree)')).toBeVisible();
   await expect(trust.getByText('1 point per friend of friend (2nd degree)')).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(trust).toBeHidden();
+  await expect(badge).toBeFocused();
 
   // Without a photo, both the photo and 'Complete Profile' lead to the upload screen.
   await expect(page.getByText('Your profile is 40% complete')).toBeVisible();
@@ -143,6 +147,31 @@ test('the profile page: trust breakdown, stats, completing the profile, Escape c
   await expect(page).toHaveURL(/\/profile$/);
   await page.getByRole('button', { name: 'Add a profile photo' }).click();
   await expect(page).toHaveURL(/\/profile\/photo$/);
+});
+
+test('the trust breakdown says why the score did not load, and Try Again loads it', async ({
+  page,
+}) => {
+  await newUserOnProfile(page, 'Theo');
+  let failing = true;
+  await page.route('**/api/trust/me', (route) =>
+    failing
+      ? route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: JSON.stringify({ error: { code: 'INTERNAL', message: 'Database timeout' } }),
+        })
+      : route.continue(),
+  );
+  await page.getByRole('button', { name: /^Trust score 0/ }).click();
+  const trust = page.getByRole('dialog', { name: 'Trust Score Breakdown' });
+  // spec/1 §8, after the query's own retries.
+  await expect(trust.getByText('Trust score calculation failed: Database timeout')).toBeVisible({
+    timeout: 15_000,
+  });
+  failing = false;
+  await trust.getByRole('button', { name: 'Try Again' }).click();
+  await expect(trust.getByText('10 points per friend (1st degree)')).toBeVisible();
 });
 
 test('closing Edit Profile with unsaved changes asks first; untouched, it just closes', async ({

@@ -95,6 +95,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   PHOTO_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+  RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(100_000).default(1),
   FAULT_KILL_AFTER_COMMIT: z
     .enum(Object.keys(serverEvents) as [ServerEventName, ...ServerEventName[]])
     .optional(),
@@ -161,6 +162,8 @@ export type Config = {
   webDist: string | undefined;
   /** Photo uploads processed at once; unset: one per core. */
   photoConcurrency: number | undefined;
+  /** Every rate limit's budget times this (load and fault tests only; 1 in real use). */
+  rateLimitScale: number;
   s3: S3Config | undefined;
   /** Fault injection for the outbox crash test; refused in production. */
   faultKillAfterCommit: ServerEventName | undefined;
@@ -267,6 +270,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
     photoConcurrency: e.PHOTO_CONCURRENCY,
+    rateLimitScale: e.RATE_LIMIT_SCALE,
     s3,
     faultKillAfterCommit: e.FAULT_KILL_AFTER_COMMIT,
   };

@@ -1,9 +1,12 @@
 import { form, type TestBrowser } from './http-client.ts';
 
+/** A new dev-provider account (its `picture` becomes the ID token's claim), or one by subject. */
+export type DevAccount = { name: string; email: string; picture?: string } | { subject: string };
+
 /** Walks the whole dev-provider flow up to (not including) the app's callback. */
 export async function reachCallback(
   browser: TestBrowser,
-  account: { name: string; email: string } | { subject: string },
+  account: DevAccount,
   returnTo?: string,
 ): Promise<URL> {
   const start = `/api/auth/google/start${returnTo ? `?returnTo=${encodeURIComponent(returnTo)}` : ''}`;
@@ -22,7 +25,7 @@ export async function reachCallback(
 /** Signs a new or existing dev account in and returns where the app sent the browser. */
 export async function signIn(
   browser: TestBrowser,
-  account: { name: string; email: string } | { subject: string },
+  account: DevAccount,
   returnTo?: string,
 ): Promise<string> {
   const callback = await reachCallback(browser, account, returnTo);

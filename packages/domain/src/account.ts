@@ -11,11 +11,16 @@ export const DELETE_ACCOUNT_CONFIRMATION = 'DELETE';
 /** spec/3 §9: accounts never verified and inactive this many days are deleted. */
 export const INACTIVE_UNVERIFIED_DAYS = 90;
 
+/** Data exports per user (issue 18): each one reads everything the person has. */
+export const EXPORT_LIMIT = { points: 5, windowMs: 60 * 60 * 1000 } as const;
+
 export const accountMessages = {
   card: 'Account',
   exportData: 'Export my data',
   exportHint: 'A JSON file of everything we store about you.',
   exportFailed: 'Could not export your data. Please try again.',
+  tooManyExports: (minutes: number) =>
+    `You can export your data ${EXPORT_LIMIT.points} times an hour. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
   deleteAccount: 'Delete account',
   deleteTitle: 'Delete your account?',
   deleteText:

@@ -33,6 +33,9 @@ export type PasswordSignUp = z.infer<typeof passwordSignUpSchema>;
 export const passwordSignUpAccepted =
   'Thanks! Now sign in with your email and password. If this email already had an account, its password has not changed.';
 
+/** Sign-up refuses a password on the list of common and breached ones (issue 18). */
+export const passwordTooCommon = 'This password is too common. Please choose another.';
+
 export const passwordSignInSchema = z.object({
   email,
   password: z.string({ message: 'Password is required' }).min(1).max(PASSWORD_MAX),

@@ -2,10 +2,14 @@ import { describe, expect, it } from 'vitest';
 import {
   ageOn,
   authErrorMessage,
+  birthdateError,
+  dateOfBirthError,
+  exactAgeOn,
   formatBadge,
   landingPathFor,
   needsOnboarding,
   parseServerEvent,
+  profileMessages,
   safeIntendedPath,
   yearsAgo,
 } from './index.ts';
@@ -14,13 +18,32 @@ const today = new Date(Date.UTC(2026, 10, 23));
 
 describe('age', () => {
   it('counts whole years with the month/day adjustment', () => {
-    expect(ageOn('2008-11-23', today)).toBe(18);
-    expect(ageOn('2008-11-24', today)).toBe(17);
+    expect(exactAgeOn('2008-11-23', today)).toBe(18);
+    expect(exactAgeOn('2008-11-24', today)).toBe(17);
+    expect(exactAgeOn('1990-02-28', today)).toBe(36);
+    expect(exactAgeOn('1920-01-01', today)).toBe(106);
+  });
+  it('shows a computed age clamped to 18..100 (spec/1 §5)', () => {
     expect(ageOn('1990-02-28', today)).toBe(36);
+    expect(ageOn('2008-11-24', today)).toBe(18);
+    expect(ageOn('2015-06-01', today)).toBe(18);
+    expect(ageOn('1926-11-23', today)).toBe(100);
+    expect(ageOn('1920-01-01', today)).toBe(100);
   });
   it('rejects impossible or malformed dates', () => {
     expect(ageOn('2001-02-30', today)).toBeNull();
     expect(ageOn('23/11/2001', today)).toBeNull();
+    expect(exactAgeOn('23/11/2001', today)).toBeNull();
+  });
+  it('judges the rules on the exact age, not the shown one', () => {
+    expect(dateOfBirthError('2008-11-24', today)).toBe(profileMessages.tooYoung);
+    expect(birthdateError('1920-01-01', today)).toBe(profileMessages.invalidBirthdate);
+    expect(
+      needsOnboarding(
+        { onboardingCompleted: false, name: 'Ann', email: null, dob: '2015-06-01' },
+        today,
+      ),
+    ).toBe(true);
   });
   it('gives the picker bounds', () => {
     expect(yearsAgo(18, today)).toBe('2008-11-23');

@@ -27,6 +27,15 @@ export const CONNECTION_REQUEST_LIMIT = { points: 10, windowMs: 60 * 60 * 1000 }
 export const TRUST_RECALC_LIMIT = { points: 10, windowMs: 15 * 60 * 1000 } as const;
 /** Reports, blocks and unblocks together, per user (a block files a report). */
 export const REPORT_LIMIT = { points: 20, windowMs: 60 * 60 * 1000 } as const;
+/**
+ * Per-user budgets of the graph reads (issue 18), each its own: the network pages (GET
+ * /api/network, /summary, /connections together), path views and friend-count lookups. Far
+ * above what a person using the app sends (pages, scrolling, a search per keystroke), far
+ * below what reading the graph out would take.
+ */
+export const NETWORK_READ_LIMIT = { points: 600, windowMs: 60 * 1000 } as const;
+export const PATH_VIEW_LIMIT = { points: 600, windowMs: 60 * 1000 } as const;
+export const CONNECTION_COUNT_LIMIT = { points: 600, windowMs: 60 * 1000 } as const;
 
 export const NETWORK_TABS = ['all', 'first', 'second', 'third', 'favorites'] as const;
 export type NetworkTab = (typeof NETWORK_TABS)[number];
@@ -85,6 +94,11 @@ export const networkMessages = {
   cannotBlockSelf: 'You cannot block yourself',
   cannotReportSelf: 'You cannot report yourself',
   tooManySafetyActions: 'Too many reports and blocks. Please wait before trying again.',
+  tooManyNetworkReads: 'You are loading your network too fast. Please wait a moment and try again.',
+  tooManyPathViews:
+    'You are opening connection paths too fast. Please wait a moment and try again.',
+  tooManyCountLookups:
+    'You are looking up connection counts too fast. Please wait a moment and try again.',
   // Privacy.
   privacyUpdated: 'Privacy settings updated',
   privacySaveFailed: 'Failed to save privacy settings',
@@ -108,6 +122,8 @@ export const trustMessages = {
   rateLimited: (minutes: number) =>
     `Rate limit exceeded. Please wait ${minutes} minutes before requesting trust score again.`,
   errorCalculating: 'Error calculating trust score',
+  calculationFailed: (message: string) => `Trust score calculation failed: ${message}`,
+  noData: 'No trust score data available',
 } as const;
 
 /** The invite message (spec/2 §1): dating built on real friends, the $100 gift, 2 % to causes. */
@@ -464,7 +480,10 @@ export const updatePrivacySchema = z.strictObject({
   showInPaths: z.boolean({ message: 'showInPaths must be true or false' }),
 });
 
-/** `GET /api/invitations/me`: the user's own invite link, created on first use. */
+/**
+ * The user's own default invite link: `POST /api/invitations/me` makes it when missing;
+ * `GET /api/invitations/me` reads it (null while there is none).
+ */
 export const myInvitationSchema = z.object({
   code: z.string(),
   url: z.string(),

@@ -1,4 +1,4 @@
-import { AGE_MAX, AGE_MIN, ageOn } from './age.ts';
+import { AGE_MAX, AGE_MIN, exactAgeOn } from './age.ts';
 
 export type OnboardingProfile = {
   name: string | null;
@@ -16,7 +16,7 @@ export function needsOnboarding(p: OnboardingProfile, today: Date = new Date()):
   if (p.onboardingCompleted) return false;
   const name = p.name?.trim() ?? '';
   if (!name || !p.dob) return true;
-  const age = ageOn(p.dob, today);
+  const age = exactAgeOn(p.dob, today);
   if (age === null || age < AGE_MIN || age > AGE_MAX) return true;
   const emailPrefix = p.email?.split('@')[0]?.toLowerCase() ?? '';
   const dobYear = Number(p.dob.slice(0, 4));

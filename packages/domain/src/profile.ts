@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AGE_MAX, AGE_MIN, ageOn } from './age.ts';
+import { AGE_MAX, AGE_MIN, exactAgeOn } from './age.ts';
 import { disallowedCharactersMessage, hasDisallowedCharacters, safeText } from './text.ts';
 
 /**
@@ -81,6 +81,13 @@ export const NAME_MIN = 2;
 export const NAME_MAX = 50;
 export const BIO_MAX = 500;
 export const LOCATION_MAX = 80;
+/**
+ * After onboarding, the date of birth (it sets the age Discover filters on) changes at most once
+ * per this many days (issue 18); during onboarding it may be set and corrected freely.
+ */
+export const DOB_CHANGE_INTERVAL_DAYS = 30;
+/** Profile saves (Edit Profile and the onboarding profile step together), per user (issue 18). */
+export const PROFILE_UPDATE_LIMIT = { points: 60, windowMs: 60 * 1000 } as const;
 
 /** spec/1 §5 and §8 texts, once. */
 export const profileMessages = {
@@ -102,6 +109,10 @@ export const profileMessages = {
   saveFailed: 'Failed to save profile data',
   completeOnboardingFirst: 'Please complete onboarding first',
   userNotFound: 'User not found',
+  tooManyUpdates: 'You are saving your profile too often. Please wait a minute and try again.',
+  /** `date`: the first day (YYYY-MM-DD, UTC) it may change again. */
+  dobChangeTooSoon: (date: string) =>
+    `Your date of birth can change once every ${DOB_CHANGE_INTERVAL_DAYS} days. You can change it again on ${date}.`,
 } as const;
 
 /**
@@ -121,7 +132,7 @@ export function nameError(raw: string): string | null {
 /** Onboarding birthdate rules: required, 18..100. */
 export function birthdateError(dob: string, today: Date = new Date()): string | null {
   if (!dob) return profileMessages.birthdateRequired;
-  const age = ageOn(dob, today);
+  const age = exactAgeOn(dob, today);
   if (age === null || age < AGE_MIN) return profileMessages.tooYoung;
   if (age > AGE_MAX) return profileMessages.invalidBirthdate;
   return null;
@@ -130,7 +141,7 @@ export function birthdateError(dob: string, today: Date = new Date()): string | 
 /** Edit Profile date-of-birth rules: optional; when given, 18..100 with the edit texts. */
 export function dateOfBirthError(dob: string | null, today: Date = new Date()): string | null {
   if (!dob) return null;
-  const age = ageOn(dob, today);
+  const age = exactAgeOn(dob, today);
   if (age === null || age < AGE_MIN) return profileMessages.tooYoung;
   if (age > AGE_MAX) return profileMessages.invalidDateOfBirth;
   return null;

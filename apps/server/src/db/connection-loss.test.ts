@@ -180,7 +180,11 @@ describe.skipIf(dbKind !== 'postgres')(
       beforeAll(async () => {
         tdb = await createTestDatabase();
         // With the URL the server also runs its prepared-statement pool, as in production.
-        server = await startTestServer(tdb.db, { DATABASE_URL: tdb.url! });
+        // Eight clients hammer one account each: far past the per-user budgets, on purpose.
+        server = await startTestServer(tdb.db, {
+          DATABASE_URL: tdb.url!,
+          RATE_LIMIT_SCALE: '1000',
+        });
         admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
         admin.on('error', () => undefined);
         await admin.connect();
@@ -241,7 +245,10 @@ describe.skipIf(dbKind !== 'postgres')(
         viaProxy.hostname = '127.0.0.1';
         viaProxy.port = String(proxy.port());
         db = await openDatabase({ databaseUrl: viaProxy.href, dataDir: 'memory://' });
-        server = await startTestServer(db, { DATABASE_URL: viaProxy.href });
+        server = await startTestServer(db, {
+          DATABASE_URL: viaProxy.href,
+          RATE_LIMIT_SCALE: '1000',
+        });
       });
       afterAll(async () => {
         await server?.stop();

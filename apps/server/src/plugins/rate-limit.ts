@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   RateLimiterMemory,
   RateLimiterRedis,
@@ -35,13 +35,15 @@ export class RateLimits {
   constructor(
     private readonly redis: RedisClientType | undefined,
     private readonly prefix: string,
+    /** Multiplies every budget: load and fault tests that drive one user hard (config). */
+    private readonly scale = 1,
   ) {}
 
   private limiter(rule: RateLimitRule): RateLimiterAbstract {
     let limiter = this.limiters.get(rule.name);
     if (!limiter) {
       const opts = {
-        points: rule.points,
+        points: rule.points * this.scale,
         duration: rule.durationSec,
         keyPrefix: `${this.prefix}:rl:${rule.name}`,
       };
@@ -77,6 +79,42 @@ export class RateLimits {
       if (k) await this.consume(rule, k);
     };
   }
+}
+
+/** Per-user budgets by route, keyed `METHOD /path` as the route is registered. */
+export type RouteBudgets = Readonly<Record<string, RateLimitRule>>;
+
+/**
+ * Counts every signed-in call of the listed routes against its rule, per user: a preHandler is
+ * added to each as it is registered (a HEAD twin counts as its GET), before the handler, so a
+ * refused call does no work. Calls without a session are left to the route's own 401. Call it
+ * before the routes are registered; the app does not start if a listed route never was, so a
+ * renamed route cannot lose its budget silently.
+ */
+export function limitRoutesPerUser(
+  app: FastifyInstance,
+  limits: RateLimits,
+  budgets: RouteBudgets,
+): void {
+  const applied = new Set<string>();
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const key = methods
+      .map((method) => `${method === 'HEAD' ? 'GET' : method} ${route.url}`)
+      .find((k) => budgets[k]);
+    if (!key) return;
+    applied.add(key);
+    const hook = limits.hook(budgets[key]!, (request) => request.session?.userId ?? null);
+    const existing = route.preHandler;
+    route.preHandler = existing
+      ? [...(Array.isArray(existing) ? existing : [existing]), hook]
+      : [hook];
+  });
+  app.addHook('onReady', async () => {
+    const missing = Object.keys(budgets).filter((key) => !applied.has(key));
+    if (missing.length)
+      throw new Error(`Rate-limited routes not registered: ${missing.join(', ')}`);
+  });
 }
 
 /**

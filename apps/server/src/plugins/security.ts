@@ -2,15 +2,16 @@ import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import { errorMessages } from '@heartline/domain';
 import { ForbiddenError } from '../lib/errors.ts';
+import { IDENTITY_PICTURE_SOURCE } from '../modules/auth/identity-picture.ts';
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
  * Security headers with a strict CSP (images may also come from the media bucket's public
- * origin), and a cross-site check on every state-changing request: browsers send
- * Sec-Fetch-Site and Origin on such requests; anything not from our own origin is refused
- * before it reaches a handler. Clients without either header (curl, server-to-server) carry
- * no ambient cookies from a victim's browser, so they pass.
+ * origin and Google's profile-picture host), and a cross-site check on every state-changing
+ * request: browsers send Sec-Fetch-Site and Origin on such requests; anything not from our own
+ * origin is refused before it reaches a handler. Clients without either header (curl,
+ * server-to-server) carry no ambient cookies from a victim's browser, so they pass.
  */
 export async function registerSecurity(
   app: FastifyInstance,
@@ -25,7 +26,14 @@ export async function registerSecurity(
         baseUri: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:', ...(opts.mediaOrigin ? [opts.mediaOrigin] : [])],
+        imgSrc: [
+          "'self'",
+          'data:',
+          'blob:',
+          // The Google profile picture, shown until a photo is uploaded (spec/1 §2).
+          IDENTITY_PICTURE_SOURCE,
+          ...(opts.mediaOrigin ? [opts.mediaOrigin] : []),
+        ],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", wsOrigin],
         mediaSrc: ["'self'", 'blob:'],

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { CloseIcon } from './Icons.tsx';
 
 type BottomSheetProps = {
@@ -18,7 +18,9 @@ export function BottomSheet({ title, onClose, children, footer }: BottomSheetPro
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
 
-  useEffect(() => {
+  // A layout effect, as in Dialog.tsx: close() runs while the element is still in the page, so
+  // the browser hands focus back to what opened it.
+  useLayoutEffect(() => {
     const dialog = ref.current;
     if (dialog && !dialog.open) dialog.showModal();
     return () => dialog?.close();

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { CloseIcon } from './Icons.tsx';
 
 type DialogProps = {
@@ -19,6 +19,10 @@ type DialogProps = {
 /**
  * A modal dialog on the native <dialog> element: focus is trapped and restored by the browser,
  * Escape closes, and so does a click on the backdrop. Mount it to open it.
+ *
+ * Opened and closed in a layout effect: its cleanup runs on unmount before React removes the
+ * element, so close() still finds it in the page and hands focus back to what opened it (a
+ * passive cleanup runs after the removal, when the browser has nothing left to restore from).
  */
 export function Dialog({
   title,
@@ -31,7 +35,7 @@ export function Dialog({
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     const dialog = ref.current;
     if (dialog && !dialog.open) dialog.showModal();
     return () => dialog?.close();

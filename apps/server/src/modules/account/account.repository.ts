@@ -17,10 +17,11 @@ export function createAccountRepository(db: Db) {
         .selectFrom('users as u')
         .select('u.id')
         .where('u.lastActiveAt', '<', before)
-        .where(({ not, exists, selectFrom }) =>
-          not(
-            exists(
-              selectFrom('oauthIdentities as i')
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('oauthIdentities as i')
                 .select('i.userId')
                 .whereRef('i.userId', '=', 'u.id'),
             ),

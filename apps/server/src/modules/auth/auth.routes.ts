@@ -18,6 +18,7 @@ import type { Transact } from '../events/events.outbox.ts';
 import { presentMe } from '../users/users.presenter.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
 import { createAuthFlowsRepository } from './auth-flows.repository.ts';
+import { usePictureUntilUpload } from './identity-picture.ts';
 import type { OidcClient } from './oidc.client.ts';
 import { createPasswordService } from './password.service.ts';
 import type { SessionsService } from './sessions.service.ts';
@@ -144,9 +145,11 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
       return reply.redirect('/auth?error=callback_failed', 303);
     }
     try {
+      const { picture, ...person } = identity;
       const userId =
-        (await deps.users.findIdByIdentity(deps.oidc.provider, identity.subject)) ??
-        (await deps.users.createWithIdentity({ provider: deps.oidc.provider, ...identity }));
+        (await deps.users.findIdByIdentity(deps.oidc.provider, person.subject)) ??
+        (await deps.users.createWithIdentity({ provider: deps.oidc.provider, ...person }));
+      if (picture) await usePictureUntilUpload(deps.db, userId, picture);
       await startSession(request, reply, userId);
     } catch (err) {
       request.log.error({ err }, 'sign-in failed after a valid callback');

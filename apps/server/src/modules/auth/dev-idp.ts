@@ -16,6 +16,12 @@ const isSubject = (value: string) => value.length <= 100 && !hasDisallowedCharac
 const INTERACTION_PATH = '/dev-idp/interaction';
 /** Accounts offered from each end of the list (the oldest: personas; the newest). */
 const ACCOUNTS_SHOWN = 12;
+/** A `picture` given at account creation is passed on as is; the app decides whether to keep it. */
+const isPictureClaim = (value: unknown): value is string =>
+  typeof value === 'string' &&
+  value.length > 0 &&
+  value.length <= 2048 &&
+  !hasDisallowedCharacters(value, 'line');
 
 export type DevIdp = { issuer: string; clientId: string; clientSecret: string };
 
@@ -35,6 +41,12 @@ export async function mountDevIdp(
   const { privateKey } = await generateKeyPair('RS256', { extractable: true });
   const jwk = { ...(await exportJWK(privateKey)), alg: 'RS256', use: 'sig', kid: randomToken(8) };
 
+  /**
+   * Pictures of accounts, as Google sends a `picture` claim: optional, given with the account
+   * form's `picture` field (tests use it; the page has no such field), kept in memory for this
+   * run of the provider like its other state.
+   */
+  const pictures = new Map<string, string>();
   const findAccountRow = (subject: string) =>
     db.selectFrom('devIdpAccounts').selectAll().where('subject', '=', subject).executeTakeFirst();
 
@@ -54,7 +66,7 @@ export async function mountDevIdp(
     conformIdTokenClaims: false,
     features: { devInteractions: { enabled: false } },
     interactions: { url: (_ctx, interaction) => `${INTERACTION_PATH}/${interaction.uid}` },
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
+    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'picture'] },
     cookies: { keys: [randomToken()] },
     ttl: {
       Interaction: 600,
@@ -68,6 +80,7 @@ export async function mountDevIdp(
     findAccount: async (_ctx, subject) => {
       const row = await findAccountRow(subject);
       if (!row) return undefined;
+      const picture = pictures.get(row.subject);
       return {
         accountId: row.subject,
         claims: () => ({
@@ -75,6 +88,7 @@ export async function mountDevIdp(
           email: row.email,
           email_verified: true,
           name: row.name,
+          ...(picture ? { picture } : {}),
         }),
       };
     },
@@ -170,6 +184,7 @@ export async function mountDevIdp(
             .values({ subject, name: parsed.data.name, email: parsed.data.email })
             .execute();
         }
+        if (isPictureClaim(body.picture)) pictures.set(subject, body.picture);
       }
       if (!subject)
         return reply

@@ -1,4 +1,5 @@
 import * as oidc from 'openid-client';
+import { identityPicture } from './identity-picture.ts';
 
 export type OidcProviderSettings = {
   /** Stored with the identity: users are keyed on (provider, subject), never on e-mail. */
@@ -18,7 +19,13 @@ export type AuthorizationRequest = {
   codeVerifier: string;
 };
 
-export type VerifiedIdentity = { subject: string; email: string | null; name: string | null };
+export type VerifiedIdentity = {
+  subject: string;
+  email: string | null;
+  name: string | null;
+  /** The `picture` claim when it is one the app may show (see identityPicture). */
+  picture: string | null;
+};
 
 /**
  * The relying party: authorization code flow with PKCE (S256), state and nonce, through
@@ -82,6 +89,7 @@ export function createOidcClient(settings: OidcProviderSettings) {
         subject: claims.sub,
         email: typeof claims.email === 'string' ? claims.email.toLowerCase() : null,
         name: typeof claims.name === 'string' ? claims.name : null,
+        picture: identityPicture(claims.picture),
       };
     },
   };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { errorCodes, passwordTooCommon } from '@heartline/domain';
 import { ConfigError, loadConfig } from '../../config.ts';
 import { dbKind, redisUrl, useTestServer, type TestServer } from '../../../test/harness.ts';
 import { TestBrowser } from '../../../test/http-client.ts';
@@ -275,5 +276,35 @@ describe(`sign-up does not tell whether an address has an account (${dbKind})`, 
     });
     expect(ok.status).toBe(200);
     expect(await ok.json()).toMatchObject({ user: { name: 'Olga Owner' } });
+  });
+
+  it('refuses a common password with a 400 naming the field, alike for a taken and a new address', async () => {
+    await signUp({ email: 'common-owner@example.test', password: PASSWORD, name: 'Cora Common' });
+    const refusal = {
+      error: {
+        code: errorCodes.validation,
+        message: passwordTooCommon,
+        fields: { password: passwordTooCommon },
+      },
+    };
+    // On the list as 'password123': the comparison ignores case.
+    const taken = await signUp({ email: 'common-owner@example.test', password: 'Password123' });
+    const fresh = await signUp({ email: 'common-new@example.test', password: 'Password123' });
+    expect(taken.status).toBe(400);
+    expect(JSON.parse(taken.body)).toEqual(refusal);
+    expect(fresh.status).toBe(taken.status);
+    expect(fresh.body).toBe(taken.body);
+    expect(fresh.setCookie).toEqual([]);
+    const created = await world.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'common-new@example.test')
+      .execute();
+    expect(created).toEqual([]);
+    // A long, uncommon password for the same new address goes through.
+    expect(
+      (await signUp({ email: 'common-new@example.test', password: 'qwertyuiop but longer' }))
+        .status,
+    ).toBe(202);
   });
 });

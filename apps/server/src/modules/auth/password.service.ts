@@ -1,8 +1,9 @@
 import { hash, verify } from '@node-rs/argon2';
 import type { PasswordSignIn, PasswordSignUp } from '@heartline/domain';
-import { authMessages } from '@heartline/domain';
-import { AuthFailedError } from '../../lib/errors.ts';
+import { authMessages, passwordTooCommon } from '@heartline/domain';
+import { AuthFailedError, ValidationError } from '../../lib/errors.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
+import { isCommonPassword } from './common-passwords.ts';
 
 // OWASP's argon2id baseline: 19 MiB, 2 iterations, 1 lane.
 const ARGON2 = {
@@ -21,8 +22,13 @@ export function createPasswordService(users: UsersRepository) {
      * Creates the account unless the address already has one; resolves alike either way (the
      * hash is computed first on both paths), so callers can answer without telling which.
      * An existing account is left untouched: its password and name stay as they were.
+     * A common or breached password is refused first (a 400 naming the field), before the
+     * address is looked at, so that answer is the same for a taken and a free address.
      */
     async signUp(input: PasswordSignUp): Promise<{ created: boolean }> {
+      if (await isCommonPassword(input.password)) {
+        throw new ValidationError(passwordTooCommon, { password: passwordTooCommon });
+      }
       const passwordHash = await hash(input.password, ARGON2);
       const id = await users.createWithPassword({
         email: input.email,

@@ -25,7 +25,7 @@ import { candidateFilter } from './discover.filter.ts';
  * Discover's candidates on random graphs and profiles: the index's filtered ranking, read page by
  * page through cursors and under each traversal strategy, must equal a brute-force reference
  * written from the rules themselves (BFS degrees, the raw gender and preference words, ages
- * from birth dates, visibility words), and the count must match it.
+ * from birth dates, visibility words, path privacy), and the count must match it.
  */
 
 type Profile = {
@@ -35,6 +35,8 @@ type Profile = {
   onboarded: boolean;
   hidden: boolean;
   visibility: string;
+  /** Shows in paths (privacy): someone only hidden connectors reach is not a candidate. */
+  showInPaths: boolean;
 };
 type World = {
   n: number;
@@ -62,6 +64,7 @@ const profileArb: fc.Arbitrary<Profile> = fc.record({
   onboarded: fc.integer({ min: 0, max: 5 }).map((x) => x !== 0),
   hidden: fc.integer({ min: 0, max: 9 }).map((x) => x === 0),
   visibility: fc.constantFrom(...DISCOVERY_VISIBILITIES),
+  showInPaths: fc.integer({ min: 0, max: 3 }).map((x) => x !== 0),
 });
 
 const worldArb: fc.Arbitrary<World> = fc.integer({ min: 2, max: 26 }).chain((n) =>
@@ -125,6 +128,20 @@ class Reference {
   trust(i: number): number {
     return trustScore(this.friends[i]!.size, this.second(i).size);
   }
+  shows(i: number): boolean {
+    return this.w.profiles[i - 1]!.showInPaths;
+  }
+  /** Path privacy: a friend in common shows in paths (2nd degree) ... */
+  listedSecond(i: number, y: number): boolean {
+    return [...this.friends[y]!].some((f) => this.friends[i]!.has(f) && this.shows(f));
+  }
+  /** ... or a path i - a - b - z has a and b both showing (3rd degree). */
+  listedThird(i: number, z: number): boolean {
+    const two = this.second(i);
+    return [...this.friends[z]!].some(
+      (b) => two.has(b) && this.shows(b) && this.listedSecond(i, b),
+    );
+  }
   wants(interestedIn: string, gender: string): boolean {
     if (interestedIn === 'everyone') return true;
     return (
@@ -150,6 +167,8 @@ class Reference {
           continue;
         if (Math.abs(ageOn(p.dob, TODAY)! - myAge) > DISCOVER_AGE_WINDOW_YEARS) continue;
         if (this.w.swiped[v - 1]!.includes(c)) continue;
+        if (degree === 2 && !this.listedSecond(v, c)) continue;
+        if (degree === 3 && !this.listedThird(v, c)) continue;
         out.push({ fav: false, trust: this.trust(c), degree, name: `p${c}`, seq: c });
       }
     }
@@ -170,7 +189,7 @@ function indexOf(w: World, ref: Reference): GraphIndex {
     nodes: w.profiles.map((p, i) => ({
       seq: i + 1,
       name: `P${i + 1}`,
-      showInPaths: true,
+      showInPaths: p.showInPaths,
       discover: discoverFacts({
         gender: p.gender,
         interestedIn: p.interestedIn,

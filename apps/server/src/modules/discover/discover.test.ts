@@ -186,16 +186,27 @@ describe(`GET /api/discover (${dbKind})`, () => {
     expect(card.connectionPaths[0]![0]).toBe('You');
   });
 
-  it('a connector who hides from paths is named Mutual Friend', async () => {
-    const { f1, rest, as } = await world2nd('hidden', ['Behind']);
+  it('leaves out whom only a connector who hides from paths reaches; names one who shows', async () => {
+    const { f1, f2, rest, as } = await world2nd('hidden', ['Behind']);
+    const behind = rest[0]!;
+    const before = await feed(as);
+    expect(before.items.map((p) => p.id)).toContain(behind.id);
     await world.db
       .updateTable('users')
       .set({ showInPaths: false })
       .where('id', '=', f1.id)
       .execute();
     await world.server.graph.write(async (_trx, record) => record('user', f1.seq));
-    const card = (await feed(as)).items.find((p) => p.id === rest[0]!.id)!;
-    expect(card.connectionPaths).toEqual([['You', 'Mutual Friend', rest[0]!.name]]);
+    // Listing them would tell the viewer f1's friends by elimination (docs/API-network.md).
+    const hidden = await feed(as);
+    expect(hidden.items.map((p) => p.id)).not.toContain(behind.id);
+    expect(hidden.total).toBe(before.total! - 1);
+    await befriend(world.server.graph, [[f2, behind]]);
+    const card = (await feed(as)).items.find((p) => p.id === behind.id)!;
+    expect(card).toMatchObject({
+      mutualFriends: 2,
+      connectionPaths: [['You', f2.name, behind.name]],
+    });
   });
 
   it('liked, passed and skipped people leave the feed; a reset brings back only the skipped', async () => {

@@ -16,7 +16,8 @@ import { compareKeys, GraphTraversal, type Degree, type RankKey } from './graph.
  * Random friendship adds, removes, blocks, unblocks, privacy flips and account deletions on
  * random small graphs, through the real write paths; after every sequence each user's degrees,
  * mutual counts, connectors, ranked pages (both 3rd-degree strategies) and stored trust figures
- * must equal a brute-force computation.
+ * must equal a brute-force computation — the pages listing only people reached through
+ * connectors who show in paths, the counts and trust covering everyone.
  */
 
 let tdb: TestDatabase;
@@ -73,7 +74,8 @@ const opArb = (n: number): fc.Arbitrary<Op> =>
       }),
     },
     {
-      weight: 1,
+      // Often enough that people reached only through connectors who hide come up.
+      weight: 3,
       arbitrary: fc.record({
         kind: fc.constantFrom('hide' as const, 'show' as const),
         a: fc.nat(n - 1),
@@ -124,6 +126,18 @@ class Model {
   }
   trust(i: number) {
     return trustScore(this.friends(i).size, this.second(i).size);
+  }
+  /** Path privacy: 2nd degree y is listed when a friend in common shows in paths. */
+  listedSecond(i: number, y: number): boolean {
+    const n1 = this.friends(i);
+    return [...this.friends(y)].some((f) => n1.has(f) && !this.hidden.has(f));
+  }
+  /** 3rd degree z is listed when a path i - a - b - z has a and b both showing in paths. */
+  listedThird(i: number, z: number): boolean {
+    const n2 = this.second(i);
+    return [...this.friends(z)].some(
+      (b) => n2.has(b) && !this.hidden.has(b) && this.listedSecond(i, b),
+    );
   }
 }
 
@@ -255,11 +269,20 @@ async function check(model: Model): Promise<void> {
       expect(traversal.thirdCount(v, 1)).toBe(Math.min(1, n3.size));
     }
 
-    // locate agrees with the model from both ends.
+    // locate agrees with the model from both ends, and on who is listed.
+    const listed = (j: number, degree: Degree) =>
+      degree === 1 || (degree === 2 ? model.listedSecond(i, j) : model.listedThird(i, j));
     for (const j of alive) {
       const found = full.locate(v, seqOf(j));
       const expected = j === i ? 0 : n1.has(j) ? 1 : n2.has(j) ? 2 : n3.has(j) ? 3 : null;
       expect(found?.degree ?? null).toBe(expected);
+      if (found && expected) expect(found.listed).toBe(listed(j, expected));
+      // A listed person's path names only connectors who show.
+      if (found?.listed) {
+        for (const hop of found.path.slice(1, -1)) {
+          expect(model.hidden.has(bySeq.get(hop)!)).toBe(false);
+        }
+      }
     }
 
     // Ranked pages: the same order from the model, through cursors of 2, for both strategies.
@@ -277,7 +300,7 @@ async function check(model: Model): Promise<void> {
       tabs.map((d) => [t, d] as const),
     )) {
       const expected = degrees
-        .flatMap((d) => [...byDegree[d]].map((j) => rankKey(j, d)))
+        .flatMap((d) => [...byDegree[d]].filter((j) => listed(j, d)).map((j) => rankKey(j, d)))
         .sort(compareKeys);
       const got: number[] = [];
       let after: RankKey | null = null;
@@ -294,19 +317,19 @@ async function check(model: Model): Promise<void> {
         got.push(...rows.slice(0, 2).map((r) => r.seq));
         for (const r of rows.slice(0, 2)) {
           if (r.degree === 2) {
-            // The row's connector: a friend in common, one who may be shown if any may.
+            // The row's connector: a friend in common who shows in paths.
             const y = bySeq.get(r.seq)!;
             const mutual = [...n1].filter((f) => model.friends(y).has(f));
             expect(r.mutual).toBe(mutual.length);
             expect(mutual).toContain(bySeq.get(r.via));
-            if (mutual.some((f) => !model.hidden.has(f))) {
-              expect(model.hidden.has(bySeq.get(r.via)!)).toBe(false);
-            }
+            expect(model.hidden.has(bySeq.get(r.via)!)).toBe(false);
           }
           if (r.degree === 3) {
             const b = bySeq.get(r.via2)!;
+            const a = bySeq.get(r.via)!;
             expect(n2.has(b) && model.friends(b).has(bySeq.get(r.seq)!)).toBe(true);
-            expect(n1.has(bySeq.get(r.via)!) && model.friends(bySeq.get(r.via)!).has(b)).toBe(true);
+            expect(n1.has(a) && model.friends(a).has(b)).toBe(true);
+            expect(model.hidden.has(a) || model.hidden.has(b)).toBe(false);
           }
         }
         if (rows.length <= 2) break;

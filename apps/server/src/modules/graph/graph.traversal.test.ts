@@ -26,8 +26,17 @@ describe('2nd-degree connectors', () => {
     expect(row(4)).toMatchObject({ degree: 2, mutual: 2, via: 3 });
   });
 
-  it('falls back to the hidden friend when no other connects them', () => {
-    expect(row(5)).toMatchObject({ degree: 2, mutual: 1, via: 2 });
+  it('leaves out someone only a friend who hides connects, still counting them', () => {
+    expect(page.map((r) => r.seq)).toEqual([4]);
+    // Numbers are not identities: 5 is still in the 2nd degree (which counts and trust count).
+    traversal.collectSecond(1);
+    expect(traversal.secondLength).toBe(2);
+    for (const budget of [Infinity, 0]) {
+      const scanned = new GraphTraversal(index, { fullSecondBudget: budget });
+      expect(scanned.rank(secondDegreePage(1)).map((r) => r.seq)).toEqual([4]);
+      expect(scanned.locate(1, 5)).toMatchObject({ degree: 2, listed: false });
+      expect(scanned.locate(1, 4)).toMatchObject({ degree: 2, path: [1, 3, 4], listed: true });
+    }
   });
 
   it('names one of the friends in common when every one may be shown', () => {
@@ -36,6 +45,53 @@ describe('2nd-degree connectors', () => {
     const four = again.find((r) => r.seq === 4)!;
     expect(four.mutual).toBe(2);
     expect([2, 3]).toContain(four.via);
+  });
+});
+
+describe('3rd degree behind connectors who hide from paths', () => {
+  // Viewer 1; friends 2 (hides) and 3; 2nd degree 4 (through 2) and 5 (through 3); 3rd degree
+  // 6 (through 4 only), 7 (through 5 only), 8 (through 4 and 5).
+  const index = new GraphIndex();
+  index.load(
+    snapshot(
+      [
+        [1, 2],
+        [1, 3],
+        [2, 4],
+        [3, 5],
+        [4, 6],
+        [5, 7],
+        [4, 8],
+        [5, 8],
+      ],
+      [2],
+    ),
+  );
+  const third = (traversal: GraphTraversal) =>
+    traversal.rank({ ...secondDegreePage(1), degrees: [3] }).map((r) => [r.seq, r.via, r.via2]);
+  const strategies = [Infinity, 0].map(
+    (budget) => new GraphTraversal(index, { fullThirdBudget: budget }),
+  );
+
+  it('lists only people a path of connectors who show reaches, naming that path', () => {
+    for (const traversal of strategies) {
+      expect(third(traversal).sort()).toEqual([
+        [7, 3, 5],
+        [8, 3, 5],
+      ]);
+      expect(traversal.thirdCount(1, 100)).toBe(3);
+      expect(traversal.locate(1, 6)).toMatchObject({ degree: 3, listed: false });
+      expect(traversal.locate(1, 8)).toMatchObject({ degree: 3, path: [1, 3, 5, 8], listed: true });
+    }
+  });
+
+  it('lists nobody at the 3rd degree once the second hop hides too', () => {
+    index.setFacts({ seq: 5, name: 'P5', showInPaths: false });
+    for (const traversal of strategies) {
+      expect(third(traversal)).toEqual([]);
+      expect(traversal.thirdCount(1, 100)).toBe(3);
+      expect(traversal.locate(1, 8)).toMatchObject({ degree: 3, listed: false });
+    }
   });
 });
 

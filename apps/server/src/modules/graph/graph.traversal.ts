@@ -64,6 +64,16 @@ export function compareKeys(x: RankKey, y: RankKey): number {
  * from their own neighbour lists. Scratch is reused by every call, so a traversal allocates
  * almost nothing; callers read results before the next call (everything here is synchronous,
  * so no other request interleaves).
+ *
+ * Path privacy (docs/API-network.md): someone who hides from paths is never named as a
+ * connector, and a person the viewer reaches only through such connectors is not listed at
+ * all (else befriending one person would list their friends, named or not, by elimination).
+ * A 2nd-degree person is listed when a friend in common shows in paths; a 3rd-degree one when
+ * a path viewer - a - b - them has a and b both showing. The walks make that free: they go
+ * through connectors who show first, so the people only hidden connectors reach come last in
+ * each list (`secondShown`, `thirdShown` mark where), and a 2nd-degree person's first
+ * connector (`via`) hides only when all of theirs do. Counts and trust cover everyone: they
+ * are numbers, not identities.
  */
 export class GraphTraversal {
   /**
@@ -74,7 +84,8 @@ export class GraphTraversal {
   private mark = new Uint32Array(0);
   /**
    * 2nd degree: the viewer's friend who reached them first (the connector): the friend in
-   * common with the lowest position, i.e. the first in community order, not the lowest seq.
+   * common with the lowest position who shows in paths, else the lowest-positioned one at all
+   * (first in community order, not the lowest seq). It hides only when every one hides.
    */
   private via = new Int32Array(0);
   /** Scan mode: the viewer's friends, one bit per position (set and cleared by scanOrder). */
@@ -106,6 +117,10 @@ export class GraphTraversal {
   private readonly fullSecondBudget: number;
   secondLength = 0;
   thirdLength = 0;
+  /** secondList[0, secondShown): the 2nd degree reached through a connector who shows. */
+  secondShown = 0;
+  /** thirdList[0, thirdShown): the 3rd degree reached along a path whose connectors show. */
+  thirdShown = 0;
 
   constructor(
     private readonly g: GraphIndex,
@@ -172,28 +187,36 @@ export class GraphTraversal {
     const mark = this.mark;
     const via = this.via;
     const list = this.secondList;
+    const hidden = g.hiddenAt;
     const blocked = g.blockedAt(viewer);
     const friends = g.neighboursAt(viewer);
     const second = base + 2;
     // First visit: stamp 2nd and count 1 in one store (the top half as an unsigned word).
     const firstVisit = ((second << 16) | 1) >>> 0;
     let n = 0;
-    for (let i = 0; i < friends.length; i++) {
-      const f = friends[i]!;
-      const arr = g.spanAt(f);
-      for (let j = g.spanStart, end = g.spanEnd; j < end; j++) {
-        const y = arr[j]!;
-        const w = mark[y]!;
-        const m = w >>> 16;
-        if (m >= base) {
-          if (m === second && (w & 0xffff) !== 0xffff) mark[y] = w + 1;
-          continue;
+    // Friends who show in paths first (pass 0), then those who hide (pass 1): whoever only
+    // the second pass reaches has no connector who may be shown.
+    for (let pass = 0; pass < 2; pass++) {
+      if (pass === 1) this.secondShown = n;
+      for (let i = 0; i < friends.length; i++) {
+        const f = friends[i]!;
+        if (hidden[f] !== pass) continue;
+        const arr = g.spanAt(f);
+        for (let j = g.spanStart, end = g.spanEnd; j < end; j++) {
+          const y = arr[j]!;
+          const w = mark[y]!;
+          const m = w >>> 16;
+          if (m >= base) {
+            if (m === second && (w & 0xffff) !== 0xffff) mark[y] = w + 1;
+            continue;
+          }
+          if (blocked?.has(y)) continue;
+          mark[y] = firstVisit;
+          // Friends are walked in position order within each pass, so this is the
+          // lowest-positioned friend in common who shows, else the lowest-positioned at all.
+          via[y] = f;
+          list[n++] = y;
         }
-        if (blocked?.has(y)) continue;
-        mark[y] = firstVisit;
-        // Friends are walked in position order, so this is the lowest-positioned friend in common.
-        via[y] = f;
-        list[n++] = y;
       }
     }
     this.secondLength = n;
@@ -297,26 +320,36 @@ export class GraphTraversal {
 
   /**
    * After collectSecond: the people at distance exactly 3, stopping once `cap` are found (the
-   * tab count needs no more).
+   * tab count needs no more). Those reached along a path whose connectors all show come first
+   * (`thirdShown` of them).
    */
   private collectThird(viewer: number, cap = Infinity): void {
     const g = this.g;
     const base = this.base;
     const mark = this.mark;
     const second = this.secondList;
+    const shown = this.secondShown;
+    const hidden = g.hiddenAt;
     const list = this.thirdList;
     const blocked = g.blockedAt(viewer);
     const third = (base + 3) << 16;
     let n = 0;
-    for (let i = 0; i < this.secondLength && n < cap; i++) {
-      const arr = g.spanAt(second[i]!);
-      for (let j = g.spanStart, end = g.spanEnd; j < end; j++) {
-        const z = arr[j]!;
-        if (mark[z]! >>> 16 >= base) continue;
-        if (blocked?.has(z)) continue;
-        mark[z] = third;
-        list[n++] = z;
-        if (n >= cap) break;
+    // Pass 0 expands the 2nd-degree people who show and have a connector who shows; pass 1
+    // the rest: whoever only pass 1 reaches has no path whose connectors all show.
+    for (let pass = 0; pass < 2; pass++) {
+      if (pass === 1) this.thirdShown = n;
+      for (let i = 0; i < this.secondLength && n < cap; i++) {
+        const y = second[i]!;
+        if ((i < shown && hidden[y] === 0) === (pass === 1)) continue;
+        const arr = g.spanAt(y);
+        for (let j = g.spanStart, end = g.spanEnd; j < end; j++) {
+          const z = arr[j]!;
+          if (mark[z]! >>> 16 >= base) continue;
+          if (blocked?.has(z)) continue;
+          mark[z] = third;
+          list[n++] = z;
+          if (n >= cap) break;
+        }
       }
     }
     this.thirdLength = n;
@@ -370,7 +403,10 @@ export class GraphTraversal {
     return this.counted && this.levelAt(x) === 2 ? this.mark[x]! & 0xffff : this.commonFriends(x);
   }
 
-  /** A friend of x in the viewer's 2nd degree: the first who may be shown, else any, else -1. */
+  /**
+   * After collectSecond: a friend of x in the viewer's 2nd degree — the first who shows in
+   * paths and has a connector who does (x is then listed), else any, else -1.
+   */
   private parentOf(x: number): number {
     const g = this.g;
     const want = this.base + 2;
@@ -379,10 +415,19 @@ export class GraphTraversal {
     for (let j = g.spanStart, end = g.spanEnd; j < end; j++) {
       const y = arr[j]!;
       if (this.mark[y]! >>> 16 !== want) continue;
-      if (g.hiddenAt[y] === 0) return y;
+      if (this.opens(y)) return y;
       if (fallback < 0) fallback = y;
     }
     return fallback;
+  }
+
+  /**
+   * After collectSecond, for 2nd-degree y: whether y shows in paths and has a connector who
+   * does, i.e. whether y may be the second hop of a listed 3rd-degree path.
+   */
+  private opens(y: number): boolean {
+    const hidden = this.g.hiddenAt;
+    return hidden[y] === 0 && hidden[this.via[y]!] === 0;
   }
 
   /** connectorAt for a user (seq): their connector's seq, or -1. */
@@ -487,9 +532,10 @@ export class GraphTraversal {
     } else if (withSecond) {
       // Most of a large 2nd degree is rejected on trust alone; keep that test in a tight loop,
       // below the lowest trust that can still make the page (found before any key is built).
+      // Only the listed part: people no connector who shows reaches are not ranked.
       const list = this.secondList;
       const floor = req.search ? -1 : this.secondTrustFloor(keep, after, admit);
-      for (let i = 0, n = this.secondLength; i < n; i++) {
+      for (let i = 0, n = this.secondShown; i < n; i++) {
         const y = list[i]!;
         const trust = trustOf[y]!;
         if (trust < floor) continue;
@@ -498,7 +544,7 @@ export class GraphTraversal {
       }
     }
     if (thirdInFull) {
-      for (let i = 0; i < this.thirdLength; i++) consider(this.thirdList[i]!, 3);
+      for (let i = 0; i < this.thirdShown; i++) consider(this.thirdList[i]!, 3);
     } else if (withThird) {
       this.scanOrder(req, viewer, heap, keep, 3);
     }
@@ -507,8 +553,8 @@ export class GraphTraversal {
   }
 
   /**
-   * After collectSecond: a trust below which no 2nd-degree person can be among the `keep` best
-   * after the cursor — the keep-th highest trust of those the cursor surely lets through
+   * After collectSecond: a trust below which no listed 2nd-degree person can be among the `keep`
+   * best after the cursor — the keep-th highest trust of those the cursor surely lets through
    * (trust strictly below a non-favorite cursor's, or anyone after a favorite cursor), or -1
    * when there are fewer. People at the cursor's own trust are never cut (their names decide).
    * Numbers only, so the ranking builds and names ~keep keys instead of every improvement.
@@ -526,7 +572,7 @@ export class GraphTraversal {
     }
     const work = this.trustScratch;
     let n = 0;
-    for (let i = 0; i < this.secondLength; i++) {
+    for (let i = 0; i < this.secondShown; i++) {
       const y = list[i]!;
       const t = trustOf[y]!;
       if (t < below && (!admit || admit(y, 2))) work[n++] = t;
@@ -577,11 +623,15 @@ export class GraphTraversal {
         if (after && compareKeys(key, after) <= 0) continue;
         const worst = heap.length === keep ? heap[0]! : null;
         if (worst && compareKeys(key, worst) >= 0) return false;
+        // At this distance, and listed: a connector who shows (2nd degree; the scan names one
+        // who shows if any does), or a path whose connectors all show (3rd).
         if (degree === 2) {
-          if (!this.linkSecond(at)) continue;
+          if (!this.linkSecond(at) || g.hiddenAt[this.via[at]!] !== 0) continue;
         } else {
-          if (this.parentOf(at) < 0) continue;
+          const b = this.parentOf(at);
+          if (b < 0) continue;
           mark[at] = (base + 3) << 16;
+          if (!this.opens(b)) continue;
         }
         if (heap.length < keep) heapPush(heap, key);
         else heapReplaceTop(heap, key);
@@ -619,8 +669,10 @@ export class GraphTraversal {
 
   /**
    * Right after rank(), with the same admit: how many people of the ranked degrees it admits,
-   * counted up to `cap` + 1. `exact` is false when a degree was too large to list (rank walked
-   * it in trust order instead): the count then covers the listed degrees only, a lower bound.
+   * counted up to `cap` + 1 — the people rank lists, so those reached only through connectors
+   * who hide from paths are not counted. `exact` is false when a degree was too large to list
+   * (rank walked it in trust order instead): the count then covers the listed degrees only, a
+   * lower bound.
    */
   countRanked(
     degrees: readonly Degree[],
@@ -636,11 +688,11 @@ export class GraphTraversal {
     }
     if (last.withSecond && !last.scanSecond) {
       const list = this.secondList;
-      for (let i = 0; i < this.secondLength && n <= cap; i++) if (admit(list[i]!, 2)) n++;
+      for (let i = 0; i < this.secondShown && n <= cap; i++) if (admit(list[i]!, 2)) n++;
     }
     if (last.thirdInFull) {
       const list = this.thirdList;
-      for (let i = 0; i < this.thirdLength && n <= cap; i++) if (admit(list[i]!, 3)) n++;
+      for (let i = 0; i < this.thirdShown && n <= cap; i++) if (admit(list[i]!, 3)) n++;
     }
     const exact = !last.scanSecond && (!last.withThird || last.thirdInFull);
     return { count: n, exact };
@@ -653,30 +705,35 @@ export class GraphTraversal {
       return { ...key, mutual: this.commonFriends(at), via: 0, via2: 0 };
     }
     if (key.degree === 2) {
-      // The walk's connector unless they hide from paths (then look for one who does not).
-      const first = this.via[at]!;
-      const via = this.g.hiddenAt[first] === 0 ? first : this.connectorAt(at);
-      // Both the walk and the scan leave the row's mutual count in its mark.
+      // The walk and the scan both leave the row's connector (one who shows: the row is listed)
+      // and its mutual count.
+      const via = this.via[at]!;
       return { ...key, mutual: this.mark[at]! & 0xffff, via: this.seqOf(via), via2: 0 };
     }
+    // A listed 3rd-degree row has a 2nd hop who shows, with a connector who shows.
     const b = this.parentOf(at);
-    return { ...key, mutual: 0, via: this.seqOf(this.connectorAt(b)), via2: this.seqOf(b) };
+    return { ...key, mutual: 0, via: this.seqOf(this.via[b]!), via2: this.seqOf(b) };
   }
 
   /**
    * The degree of `target` seen from `viewer` (null beyond 3 or when blocked either way) with
-   * the mutual friends (degree 2) or one path (degree 3, preferring connectors who allow being
-   * shown). Works from both ends, so it never walks the viewer's whole 2nd degree.
+   * the mutual friends (degree 2) and one path, whose connectors show in paths when any such
+   * path exists. `listed`: whether the ranked lists show them (yourself, a friend, or a path
+   * whose connectors all show; see the class comment); what names or confirms a person (the
+   * path, the connection count) answers for an unlisted one as for someone outside the
+   * network. Works from both ends, so it never walks the viewer's whole 2nd degree.
    */
   locate(
     viewerSeq: number,
     targetSeq: number,
-  ): { degree: 0 | Degree; mutual: number[]; path: number[] } | null {
-    if (viewerSeq === targetSeq) return { degree: 0, mutual: [], path: [viewerSeq] };
+  ): { degree: 0 | Degree; mutual: number[]; path: number[]; listed: boolean } | null {
+    if (viewerSeq === targetSeq) {
+      return { degree: 0, mutual: [], path: [viewerSeq], listed: true };
+    }
     const found = this.locateAt(this.g.posOf(viewerSeq), this.g.posOf(targetSeq));
     if (!found) return null;
     const seqs = (list: number[]) => list.map((p) => this.seqOf(p));
-    return { degree: found.degree, mutual: seqs(found.mutual), path: seqs(found.path) };
+    return { ...found, mutual: seqs(found.mutual), path: seqs(found.path) };
   }
 
   /**
@@ -690,18 +747,26 @@ export class GraphTraversal {
   private locateAt(
     viewer: number,
     target: number,
-  ): { degree: Degree; mutual: number[]; path: number[] } | null {
+  ): { degree: Degree; mutual: number[]; path: number[]; listed: boolean } | null {
     const g = this.g;
+    const hidden = g.hiddenAt;
     if (g.isBlockedAt(viewer, target) || !g.knowsAt(target)) return null;
     this.markFriends(viewer);
     const friend = this.base + 1;
     const mark = this.mark;
     const mutual: number[] = [];
     for (const b of g.neighboursAt(target)) if (mark[b]! >>> 16 === friend) mutual.push(b);
-    if (mark[target]! >>> 16 === friend) return { degree: 1, mutual, path: [viewer, target] };
+    if (mark[target]! >>> 16 === friend) {
+      return { degree: 1, mutual, path: [viewer, target], listed: true };
+    }
     if (mutual.length > 0) {
-      const shown = mutual.find((m) => g.hiddenAt[m] === 0) ?? mutual[0]!;
-      return { degree: 2, mutual, path: [viewer, shown, target] };
+      const shown = mutual.find((m) => hidden[m] === 0);
+      return {
+        degree: 2,
+        mutual,
+        path: [viewer, shown ?? mutual[0]!, target],
+        listed: shown !== undefined,
+      };
     }
     let best: number[] | null = null;
     for (const b of g.neighboursAt(target)) {
@@ -710,13 +775,15 @@ export class GraphTraversal {
       for (let j = g.spanStart, end = g.spanEnd; j < end; j++) {
         const a = arr[j]!;
         if (mark[a]! >>> 16 !== friend) continue;
-        const path = [viewer, a, b, target];
-        if (g.hiddenAt[a] === 0 && g.hiddenAt[b] === 0) return { degree: 3, mutual, path };
-        best ??= path;
-        break;
+        if (hidden[b] === 0 && hidden[a] === 0) {
+          return { degree: 3, mutual, path: [viewer, a, b, target], listed: true };
+        }
+        best ??= [viewer, a, b, target];
+        // A b who hides opens no listed path; one who shows may still have a friend who does.
+        if (hidden[b] !== 0) break;
       }
     }
-    return best ? { degree: 3, mutual, path: best } : null;
+    return best ? { degree: 3, mutual, path: best, listed: false } : null;
   }
 }
 

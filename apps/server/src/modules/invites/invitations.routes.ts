@@ -36,9 +36,18 @@ export function registerInvitationsRoutes(
   const { invitations, limits } = deps;
   const codeOf = (params: unknown) => parseInput(inviteCodeParamsSchema, params).code;
 
-  /** The default link of the Invite Friends dialog. */
-  app.get('/api/invitations/me', async (request): Promise<MyInvitation> => {
+  /** The default link of the Invite Friends dialog, or null: a read, it never makes one. */
+  app.get('/api/invitations/me', async (request): Promise<MyInvitation | null> => {
     return invitations.myInvitation(requireSession(request).userId);
+  });
+
+  /** Makes the default link when there is none (201), else answers it as it is (200). */
+  app.post('/api/invitations/me', async (request, reply) => {
+    const { userId } = requireSession(request);
+    const existing = await invitations.myInvitation(userId);
+    if (existing) return existing;
+    await limits.consume(createRule, userId);
+    return reply.status(201).send(await invitations.createMyInvitation(userId));
   });
 
   app.get('/api/invitations', async (request): Promise<InvitationList> => {

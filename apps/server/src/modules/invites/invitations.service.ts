@@ -87,6 +87,12 @@ export function createInvitationsService(deps: InvitationsDeps) {
     };
   }
 
+  async function presentMine(userId: string, code: string): Promise<MyInvitation> {
+    const { friends, trust } = await deps.standing(userId);
+    const url = urlOf(code);
+    return { code, url, message: inviteMessage(deps.productName, url), friends, trust };
+  }
+
   /**
    * The link behind `code` as `viewerId` may use it: the format rule, then existence (a link of
    * someone the viewer blocked, or who blocked them, reads as not existing), then whether it
@@ -115,26 +121,24 @@ export function createInvitationsService(deps: InvitationsDeps) {
   }
 
   return {
-    /** The default link the Invite Friends dialog shares, created on first use. */
-    async myInvitation(userId: string): Promise<MyInvitation> {
-      let row = await invitations.findDefault(userId);
-      if (!row) {
-        await invitations.createDefaultIfMissing({
-          id: uuidv7(),
-          code: newCode(),
-          creatorId: userId,
-        });
-        row = await invitations.findDefault(userId);
-      }
-      const { friends, trust } = await deps.standing(userId);
-      const url = urlOf(row!.code);
-      return {
-        code: row!.code,
-        url,
-        message: inviteMessage(deps.productName, url),
-        friends,
-        trust,
-      };
+    /**
+     * The default link the Invite Friends dialog shares, or null while there is none (never
+     * made, or deactivated): reading it writes nothing (issue 18); `createMyInvitation` makes it.
+     */
+    async myInvitation(userId: string): Promise<MyInvitation | null> {
+      const row = await invitations.findDefault(userId);
+      return row ? presentMine(userId, row.code) : null;
+    },
+
+    /** Makes the default link unless there is one (a concurrent call makes none more). */
+    async createMyInvitation(userId: string): Promise<MyInvitation> {
+      await invitations.createDefaultIfMissing({
+        id: uuidv7(),
+        code: newCode(),
+        creatorId: userId,
+      });
+      const row = await invitations.findDefault(userId);
+      return presentMine(userId, row!.code);
     },
 
     async list(userId: string): Promise<InvitationList> {

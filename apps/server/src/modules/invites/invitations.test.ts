@@ -961,10 +961,35 @@ describe(`the public lookup and its answers (${dbKind})`, () => {
 // ---------------------------------------------------------------------------------------------
 
 describe(`managing links (${dbKind})`, () => {
-  it('gives each person one default link, created on first use', async () => {
+  it('gives each person one default link, made by POST; reading it writes nothing', async () => {
     const [cora] = await people('Cora Default');
-    const mine = await getJson<MyInvitation>(cora!.as, '/api/invitations/me');
-    expect(mine.status).toBe(200);
+    const count = async () =>
+      (
+        await world.db
+          .selectFrom('invitations')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .where('creatorId', '=', cora!.person.id)
+          .executeTakeFirstOrThrow()
+      ).n;
+    // Issue 18: the read answers null and makes nothing, however often.
+    for (let i = 0; i < 2; i++) {
+      const none = await getJson<MyInvitation | null>(cora!.as, '/api/invitations/me');
+      expect(none).toEqual({ status: 200, body: null });
+    }
+    expect(Number(await count())).toBe(0);
+    const mine = await sendJson<MyInvitation>(cora!.as, 'POST', '/api/invitations/me');
+    expect(mine.status).toBe(201);
+    expect(Number(await count())).toBe(1);
+    // Made once: a second POST and every read answer the same link.
+    expect(await sendJson(cora!.as, 'POST', '/api/invitations/me')).toEqual({
+      status: 200,
+      body: mine.body,
+    });
+    expect(await getJson(cora!.as, '/api/invitations/me')).toEqual({
+      status: 200,
+      body: mine.body,
+    });
+    expect(Number(await count())).toBe(1);
     expect(mine.body).toMatchObject({
       url: `${world.server.baseUrl}/invite/${mine.body.code}`,
       friends: 0,
@@ -987,9 +1012,11 @@ describe(`managing links (${dbKind})`, () => {
     ]);
     expect((await lookup(anonymous(), mine.body.code)).body.creator_id).toBe(cora!.person.id);
 
-    // Once deactivated, the next call makes a new one.
+    // Once deactivated, there is none until the next POST makes a new one.
     await sendJson(cora!.as, 'POST', `/api/invitations/${mine.body.code}/deactivate`);
-    const next = await getJson<MyInvitation>(cora!.as, '/api/invitations/me');
+    expect((await getJson(cora!.as, '/api/invitations/me')).body).toBeNull();
+    const next = await sendJson<MyInvitation>(cora!.as, 'POST', '/api/invitations/me');
+    expect(next.status).toBe(201);
     expect(next.body.code).not.toBe(mine.body.code);
     expect((await lookup(anonymous(), mine.body.code)).status).toBe(410);
   });
@@ -1052,7 +1079,9 @@ describe(`managing links (${dbKind})`, () => {
 
   it('makes unguessable codes that pass the format rule', async () => {
     const [cora] = await people('Cora Codes');
-    const codes = [(await getJson<MyInvitation>(cora!.as, '/api/invitations/me')).body.code];
+    const codes = [
+      (await sendJson<MyInvitation>(cora!.as, 'POST', '/api/invitations/me')).body.code,
+    ];
     for (let i = 0; i < 10; i++) codes.push((await makeLink(cora!)).code);
     for (const code of codes) {
       expect(code).toMatch(/^[A-Za-z0-9_-]{22,}$/);
@@ -1063,7 +1092,7 @@ describe(`managing links (${dbKind})`, () => {
 
   it('keeps at most 20 working links per person besides the default one', async () => {
     const [cora, olga] = await people('Cora Twenty', 'Olga Twenty');
-    await getJson<MyInvitation>(cora!.as, '/api/invitations/me');
+    await sendJson<MyInvitation>(cora!.as, 'POST', '/api/invitations/me');
     await world.db
       .insertInto('invitations')
       .values(
@@ -1123,8 +1152,8 @@ describe(`managing links (${dbKind})`, () => {
         })),
       )
       .execute();
-    const mine = await getJson<MyInvitation>(cora!.as, '/api/invitations/me');
-    expect(mine.status).toBe(200);
+    const mine = await sendJson<MyInvitation>(cora!.as, 'POST', '/api/invitations/me');
+    expect(mine.status).toBe(201);
     const items = (await getJson<InvitationList>(cora!.as, '/api/invitations')).body.items;
     expect(items.filter((i) => i.isDefault)).toHaveLength(1);
     expect((await sendJson(cora!.as, 'POST', '/api/invitations', {})).status).toBe(409);
@@ -1211,7 +1240,7 @@ describe(`the lookup limit (${dbKind})`, () => {
   it('allows 60 lookups a minute from one address', async () => {
     const [cora] = await createPeople(own.db, ['Cora Lookups']);
     const as = await browserFor(own.server, cora!);
-    const { code } = (await getJson<MyInvitation>(as, '/api/invitations/me')).body;
+    const { code } = (await sendJson<MyInvitation>(as, 'POST', '/api/invitations/me')).body;
     const browser = new TestBrowser(own.server.baseUrl);
     for (let i = 0; i < 60; i++) {
       expect(

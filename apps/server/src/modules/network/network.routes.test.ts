@@ -5,6 +5,7 @@ import type {
   ConnectionPath,
   ConnectionsPage,
   ConnectionView,
+  DiscoverPage,
   ErrorBody,
   FavoriteState,
   MyInvitation,
@@ -27,6 +28,7 @@ import {
   createPeople,
   getJson,
   sendJson,
+  setDiscoverable,
   type Person,
 } from '../../../test/network-fixtures.ts';
 
@@ -136,6 +138,11 @@ async function block(by: TestBrowser, whom: Person): Promise<void> {
 const tab = async (viewer: TestBrowser, name: string, extra = '') =>
   getJson<ConnectionsPage & ErrorBody>(viewer, `/api/network/connections?tab=${name}${extra}`);
 const names = (items: ConnectionView[]) => items.map((i) => i.name);
+/** The whole answer to a GET: status and body text, to compare two answers byte for byte. */
+const answer = async (viewer: TestBrowser, path: string) => {
+  const res = await viewer.request(path);
+  return { status: res.status, body: await res.text() };
+};
 
 describe(`network API (${dbKind})`, () => {
   it('refuses every endpoint without a session', async () => {
@@ -366,35 +373,30 @@ describe(`network API (${dbKind})`, () => {
     ).toBe(0);
   });
 
-  it('names no connector who hides from paths, while still counting them', async () => {
+  it('names no connector who hides from paths, and lists nobody only they connect', async () => {
     const { p, as } = await world();
+    const before = (await getJson<NetworkSummary>(as.alice, '/api/network/summary')).body;
     expect((await sendJson(as.dave, 'PUT', '/api/me/privacy', { showInPaths: false })).status).toBe(
       200,
     );
     expect((await getJson(as.dave, '/api/me/privacy')).body).toEqual({ showInPaths: false });
-    const frank = (await tab(as.alice, 'second')).body.items.find((i) => i.userId === p.frank.id)!;
-    expect(frank).toMatchObject({
-      connectedThrough: null,
-      connectedThroughName: 'Mutual Friend',
-      mutualConnections: 1,
-    });
-    // Nothing in the row or the path names dave.
-    expect(JSON.stringify(frank)).not.toContain(p.dave.id);
-    const path = await getJson<ConnectionPath>(as.alice, `/api/network/path/${p.frank.id}`);
-    expect(path.body.path[1]!.userId).toBeNull();
-    expect(path.body.mutualFriends).toEqual({ count: 1, shown: [] });
-    expect(JSON.stringify(path.body)).not.toContain(p.dave.id);
-    // bob hides too: erin's connector must be carol.
+    // frank is reached through dave only: not listed, and no path (as for a stranger).
+    expect(names((await tab(as.alice, 'second')).body.items)).toEqual([p.erin.name]);
+    expect(await answer(as.alice, `/api/network/path/${p.frank.id}`)).toEqual(
+      await answer(as.alice, `/api/network/path/${p.mallory.id}`),
+    );
+    // Counts and trust are numbers, not identities: they still cover frank.
+    expect((await getJson<NetworkSummary>(as.alice, '/api/network/summary')).body).toEqual(before);
+    // bob hides too: erin's connector must be carol, the only one named.
     expect((await sendJson(as.bob, 'PUT', '/api/me/privacy', { showInPaths: false })).status).toBe(
       200,
     );
     const erin = (await tab(as.alice, 'second')).body.items.find((i) => i.userId === p.erin.id)!;
-    expect(erin.connectedThrough).toBe(p.carol.id);
-    expect(
-      (
-        await getJson<ConnectionPath>(as.alice, `/api/network/path/${p.erin.id}`)
-      ).body.mutualFriends.shown.map((n) => n.name),
-    ).toEqual([p.carol.name]);
+    expect(erin).toMatchObject({ connectedThrough: p.carol.id, mutualConnections: 2 });
+    const path = (await getJson<ConnectionPath>(as.alice, `/api/network/path/${p.erin.id}`)).body;
+    expect(path.path.map((n) => n.name)).toEqual(['You', p.carol.name, p.erin.name]);
+    expect(path.mutualFriends).toMatchObject({ count: 2, shown: [{ name: p.carol.name }] });
+    expect(JSON.stringify(path)).not.toContain(p.bob.id);
     expect(
       (await sendJson<ErrorBody>(as.bob, 'PUT', '/api/me/privacy', { showInPaths: 'no' })).status,
     ).toBe(400);
@@ -467,7 +469,7 @@ describe(`network API (${dbKind})`, () => {
 
   it('gives each person one unguessable invite link', async () => {
     const { as } = await world();
-    const first = await getJson<MyInvitation>(as.alice, '/api/invitations/me');
+    const first = await sendJson<MyInvitation>(as.alice, 'POST', '/api/invitations/me');
     expect(first.body.code).toMatch(/^[A-Za-z0-9_-]{22,}$/);
     expect(first.body.url).toBe(`${server.baseUrl}/invite/${first.body.code}`);
     expect(first.body).toMatchObject({ friends: 3, trust: 32 });
@@ -475,9 +477,9 @@ describe(`network API (${dbKind})`, () => {
     expect((await getJson<MyInvitation>(as.alice, '/api/invitations/me')).body.code).toBe(
       first.body.code,
     );
-    expect((await getJson<MyInvitation>(as.bob, '/api/invitations/me')).body.code).not.toBe(
-      first.body.code,
-    );
+    expect(
+      (await sendJson<MyInvitation>(as.bob, 'POST', '/api/invitations/me')).body.code,
+    ).not.toBe(first.body.code);
   });
 
   it('files reports with validation', async () => {
@@ -627,5 +629,106 @@ describe(`blocks hide both people everywhere (${dbKind})`, () => {
     await sendJson(as.alice, 'DELETE', `/api/blocks/${p.dave.id}`);
     // Unblocking does not bring the friendship back.
     expect(names((await tab(as.alice, 'first')).body.items)).not.toContain(p.dave.name);
+  });
+});
+
+describe(`path privacy cannot be read by elimination (${dbKind})`, () => {
+  it('lists nobody reached only through connectors who hide from paths, and still counts them', async () => {
+    // carol - bob - d - g, bob - e; carol's six other friends know nobody else (7 friends and
+    // trust >= 70: every tab open). bob hides from paths, so d, e (2nd) and g (3rd) are reached
+    // only through someone who hides.
+    const p = await people(['carol', 'bob', 'd', 'e', 'f', 'g', 'h', 'k', 'mallory']);
+    await chain(p.carol, p.bob, p.d, p.g);
+    await chain(p.bob, p.e);
+    await newFriends(p.carol, 6);
+    const as = await signIn(p);
+    await setDiscoverable(server, [p.carol, p.d, p.e, p.f, p.g, p.h, p.k], {
+      settings: { discoveryVisibility: '1st_2nd_3rd' },
+    });
+    for (const who of [as.bob, as.h]) {
+      expect((await sendJson(who, 'PUT', '/api/me/privacy', { showInPaths: false })).status).toBe(
+        200,
+      );
+    }
+    const summary = async () =>
+      (await getJson<NetworkSummary>(as.carol, '/api/network/summary')).body;
+    const listed = async () => {
+      const all = (await tab(as.carol, 'all', '&limit=50')).body.items;
+      const byTab = [];
+      for (const name of ['second', 'third']) {
+        byTab.push(...(await tab(as.carol, name, '&limit=50')).body.items);
+      }
+      const discover = (await getJson<DiscoverPage>(as.carol, '/api/discover?limit=50')).body;
+      return { all, byTab, discover: discover.items, total: discover.total };
+    };
+    const ids = (items: { userId?: string; id: string }[]) => items.map((i) => i.userId ?? i.id);
+    const stranger = {
+      path: await answer(as.carol, `/api/network/path/${p.mallory.id}`),
+      count: await answer(as.carol, `/api/connections/user/${p.mallory.id}/count`),
+    };
+    expect(stranger.path.status).toBe(404);
+    /** Not listed anywhere, not found by name, and answered exactly as a stranger. */
+    const expectUnlisted = async (who: Person) => {
+      const seen = await listed();
+      for (const items of [seen.all, seen.byTab, seen.discover]) {
+        expect(ids(items), who.name).not.toContain(who.id);
+      }
+      for (const name of ['all', 'second', 'third']) {
+        const found = (await tab(as.carol, name, `&q=${encodeURIComponent(who.name)}`)).body;
+        expect(found.items, `${name} ${who.name}`).toEqual([]);
+      }
+      expect(await answer(as.carol, `/api/network/path/${who.id}`), who.name).toEqual(
+        stranger.path,
+      );
+      expect(await answer(as.carol, `/api/connections/user/${who.id}/count`), who.name).toEqual(
+        stranger.count,
+      );
+    };
+
+    for (const who of [p.d, p.e, p.g]) await expectUnlisted(who);
+    expect((await listed()).byTab).toEqual([]);
+    // Numbers are not identities: counts and trust still cover d, e (2nd) and g (3rd).
+    expect(await summary()).toMatchObject({
+      counts: { first: 7, second: 2, third: 1 },
+      trustScore: 72,
+      calculation: { firstDegreeCount: 7, secondDegreeCount: 2 },
+    });
+
+    // carol befriends f, a friend of d: d is listed through f (named), e still is not. g is
+    // listed along carol - f - d - g. h (2nd, through f) hides, which hides only k behind them.
+    await chain(p.carol, p.f, p.d);
+    await chain(p.f, p.h, p.k);
+    const second = (await tab(as.carol, 'second', '&limit=50')).body.items;
+    expect(ids(second).sort()).toEqual([p.d.id, p.h.id].sort());
+    expect(second.find((i) => i.userId === p.d.id)).toMatchObject({
+      connectedThrough: p.f.id,
+      connectedThroughName: p.f.name,
+      mutualConnections: 2,
+    });
+    const third = (await tab(as.carol, 'third', '&limit=50')).body.items;
+    expect(third.map((i) => i.path!.map((n) => n.name))).toEqual([
+      ['You', p.f.name, p.d.name, p.g.name],
+    ]);
+    const d = (await getJson<ConnectionPath>(as.carol, `/api/network/path/${p.d.id}`)).body;
+    expect(d.path.map((n) => n.name)).toEqual(['You', p.f.name, p.d.name]);
+    expect(d.mutualFriends).toMatchObject({ count: 2, shown: [{ name: p.f.name }] });
+    const g = (await getJson<ConnectionPath>(as.carol, `/api/network/path/${p.g.id}`)).body;
+    expect(g.path.map((n) => n.name)).toEqual(['You', p.f.name, p.d.name, p.g.name]);
+    const seen = await listed();
+    expect(ids(seen.discover)).toEqual(expect.arrayContaining([p.d.id, p.g.id, p.h.id]));
+    expect(seen.total).toBe(seen.discover.length);
+    for (const who of [p.e, p.k]) await expectUnlisted(who);
+    expect(await summary()).toMatchObject({
+      counts: { first: 8, second: 3, third: 2 },
+      trustScore: 83,
+    });
+
+    // Once bob shows in paths again, everyone he connects is listed through him.
+    await sendJson(as.bob, 'PUT', '/api/me/privacy', { showInPaths: true });
+    const e = (await tab(as.carol, 'second', '&limit=50')).body.items.find(
+      (i) => i.userId === p.e.id,
+    );
+    expect(e).toMatchObject({ connectedThrough: p.bob.id });
+    expect((await getJson(as.carol, `/api/network/path/${p.e.id}`)).status).toBe(200);
   });
 });

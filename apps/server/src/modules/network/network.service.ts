@@ -188,7 +188,9 @@ export function createNetworkService(deps: {
       const t = await targetSeq(v, targetId, networkMessages.userNotFound);
       const { unlocked } = standing(v);
       const found = traversal.locate(v, t);
-      if (!found || !canSeeDegree(found.degree, unlocked)) {
+      // Someone reached only through connectors who hide from paths is not in the lists, and
+      // answers here exactly as someone outside the network (docs/API-network.md).
+      if (!found?.listed || !canSeeDegree(found.degree, unlocked)) {
         throw new NotFoundError(networkMessages.userNotFound);
       }
       const visible = (s: number) => !index.isHidden(s);
@@ -222,7 +224,7 @@ export function createNetworkService(deps: {
       if (targetId === userId) return { count: index.degree(v) };
       const t = await targetSeq(v, targetId, networkMessages.userNotFound);
       const found = traversal.locate(v, t);
-      if (!found || !canSeeDegree(found.degree, standing(v).unlocked)) {
+      if (!found?.listed || !canSeeDegree(found.degree, standing(v).unlocked)) {
         throw new NotFoundError(networkMessages.userNotFound);
       }
       return { count: index.degree(t) };

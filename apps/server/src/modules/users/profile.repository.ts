@@ -4,6 +4,8 @@ import type { Db, Trx } from '../../db/database.ts';
 export type ProfilePatch = {
   name?: string;
   dob?: string | null;
+  /** Set with a change of `dob` after onboarding (profile.service.ts). */
+  dobChangedAt?: Date;
   datingGoal?: string;
   interests?: string[];
   gender?: string;
@@ -63,6 +65,20 @@ export function createProfileRepository(db: Db) {
         .where((eb) => eb.or([eb('userLow', '=', seq), eb('userHigh', '=', seq)]))
         .executeTakeFirstOrThrow();
       return Number(row.n);
+    },
+
+    /**
+     * The birth date, when it last changed after onboarding and whether onboarding is done, with
+     * the user's row locked until the transaction ends (two saves at once are decided in turn).
+     */
+    lockDob(userId: string, trx: Trx) {
+      return trx
+        .selectFrom('users as u')
+        .leftJoin('userOnboardingStatus as o', 'o.userId', 'u.id')
+        .select(['u.dob', 'u.dobChangedAt', 'o.onboardingCompleted'])
+        .where('u.id', '=', userId)
+        .forUpdate('u')
+        .executeTakeFirst();
     },
 
     async updateProfile(userId: string, patch: ProfilePatch, trx: Trx | Db = db): Promise<void> {

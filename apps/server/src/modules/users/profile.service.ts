@@ -1,6 +1,7 @@
 import {
   userRoom,
   birthdateError,
+  DOB_CHANGE_INTERVAL_DAYS,
   nameError,
   profileMessages,
   type Me,
@@ -30,6 +31,8 @@ export type ProfileServiceDeps = {
   changed: (userId: string) => Promise<void>;
 };
 
+const DOB_CHANGE_INTERVAL_MS = DOB_CHANGE_INTERVAL_DAYS * 24 * 60 * 60 * 1000;
+
 /** Use cases of the own profile and of onboarding. */
 export function createProfileService({
   users,
@@ -52,6 +55,33 @@ export function createProfileService({
     await changed(userId);
   }
 
+  /**
+   * The birth date sets the age Discover filters on, so after onboarding it changes at most once
+   * per DOB_CHANGE_INTERVAL_DAYS (issue 18); during onboarding it is set and corrected freely,
+   * sending the same date again is no change, and removing it (the age is then not shown) is
+   * always allowed: only a new date counts, so removing and re-adding is no way around the rule.
+   * Returns what the save adds to its patch, or refuses with a 400 naming the field and the day
+   * it may change again. Under the row lock.
+   */
+  async function dobChange(
+    userId: string,
+    dob: string | null,
+    trx: Trx,
+  ): Promise<{ dobChangedAt?: Date }> {
+    const current = await profiles.lockDob(userId, trx);
+    if (!current || dob === null || current.dob === dob || !current.onboardingCompleted) {
+      return {};
+    }
+    const now = new Date();
+    const last = current.dobChangedAt;
+    if (last && now.getTime() - last.getTime() < DOB_CHANGE_INTERVAL_MS) {
+      const again = new Date(last.getTime() + DOB_CHANGE_INTERVAL_MS).toISOString().slice(0, 10);
+      const message = profileMessages.dobChangeTooSoon(again);
+      throw new ValidationError(message, { dob: message });
+    }
+    return { dobChangedAt: now };
+  }
+
   async function getOwnProfile(userId: string): Promise<OwnProfile> {
     const row = await profiles.findOwnProfile(userId);
     if (!row) throw new NotFoundError(profileMessages.userNotFound);
@@ -59,7 +89,10 @@ export function createProfileService({
   }
 
   async function editProfile(userId: string, input: ProfilePatch): Promise<OwnProfile> {
-    await change(userId, (trx) => profiles.updateProfile(userId, input, trx));
+    await change(userId, async (trx) => {
+      const dob = input.dob === undefined ? {} : await dobChange(userId, input.dob, trx);
+      await profiles.updateProfile(userId, { ...input, ...dob }, trx);
+    });
     return getOwnProfile(userId);
   }
 
@@ -68,7 +101,9 @@ export function createProfileService({
     input: OnboardingProfileInput,
   ): Promise<OwnProfile> {
     await change(userId, async (trx) => {
-      await profiles.updateProfile(userId, { name: input.name, dob: input.dob }, trx);
+      // After onboarding this is an edit like any other: the birth date rule applies.
+      const dob = await dobChange(userId, input.dob, trx);
+      await profiles.updateProfile(userId, { name: input.name, dob: input.dob, ...dob }, trx);
       await profiles.setOnboardingFlags(userId, { profileStepCompleted: true }, trx);
     });
     return getOwnProfile(userId);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { yearsAgo, type OwnProfile } from '@heartline/domain';
+import { errorCodes, yearsAgo, type OwnProfile } from '@heartline/domain';
 import { v7 as uuidv7 } from 'uuid';
 import {
   createTestDatabase,
@@ -145,6 +145,81 @@ describe(`own profile and onboarding API (${dbKind})`, () => {
     const cleared = await b.request('/api/me/profile', json('PATCH', { dob: null, interests: [] }));
     expect(cleared.status).toBe(200);
     expect(await profileOf(b)).toMatchObject({ dob: null, interests: [], completeness: 40 });
+  });
+
+  it('limits date of birth changes after onboarding to one per 30 days; onboarding sets it freely', async () => {
+    const b = await newUser('Dora Dob');
+    const { id } = await profileOf(b);
+    const stamp = async () =>
+      (
+        await tdb.db
+          .selectFrom('users')
+          .select('dobChangedAt')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).dobChangedAt;
+    // During onboarding: set, corrected, and corrected again, none of it counted.
+    for (const dob of [yearsAgo(20), yearsAgo(21)]) {
+      const res = await b.request('/api/onboarding/profile', json('PUT', { name: 'Dora', dob }));
+      expect(res.status).toBe(200);
+    }
+    expect((await b.request('/api/me/profile', json('PATCH', { dob: yearsAgo(22) }))).status).toBe(
+      200,
+    );
+    expect(await stamp()).toBeNull();
+    expect((await b.request('/api/onboarding/complete', { method: 'POST' })).status).toBe(200);
+
+    // The same date again is no change (Edit Profile sends every field).
+    const same = await b.request(
+      '/api/me/profile',
+      json('PATCH', { dob: yearsAgo(22), bio: 'Hi' }),
+    );
+    expect(same.status).toBe(200);
+    expect(await stamp()).toBeNull();
+
+    // The first change after onboarding goes through and starts the 30 days.
+    const first = await b.request('/api/me/profile', json('PATCH', { dob: yearsAgo(30) }));
+    expect(first.status).toBe(200);
+    const changedAt = await stamp();
+    expect(changedAt).toBeInstanceOf(Date);
+    const again = new Date(changedAt!.getTime() + 30 * 86_400_000).toISOString().slice(0, 10);
+    const message = `Your date of birth can change once every 30 days. You can change it again on ${again}.`;
+
+    // A second one within 30 days is refused, naming the field and the day; nothing changes,
+    // by Edit Profile or by the onboarding step.
+    for (const [method, path, body] of [
+      ['PATCH', '/api/me/profile', { dob: yearsAgo(31), bio: 'Changed too' }],
+      ['PUT', '/api/onboarding/profile', { name: 'Dora Renamed', dob: yearsAgo(31) }],
+    ] as const) {
+      const res = await b.request(path, json(method, body));
+      expect(res.status, `${method} ${path}`).toBe(400);
+      expect(await res.json()).toEqual({
+        error: { code: errorCodes.validation, message, fields: { dob: message } },
+      });
+    }
+    expect(await profileOf(b)).toMatchObject({ name: 'Dora', dob: yearsAgo(30), bio: 'Hi' });
+    expect(await stamp()).toEqual(changedAt);
+
+    // Other fields still save. Removing the date (the age is then not shown) is allowed, and
+    // adding one back is a change like any other.
+    expect((await b.request('/api/me/profile', json('PATCH', { bio: 'Still me' }))).status).toBe(
+      200,
+    );
+    expect((await b.request('/api/me/profile', json('PATCH', { dob: null }))).status).toBe(200);
+    const readded = await b.request('/api/me/profile', json('PATCH', { dob: yearsAgo(30) }));
+    expect(readded.status).toBe(400);
+    expect((await errorOf(readded)).fields).toEqual({ dob: message });
+    expect(await stamp()).toEqual(changedAt);
+
+    // 30 days later it may change again.
+    await tdb.db
+      .updateTable('users')
+      .set({ dobChangedAt: new Date(Date.now() - 30 * 86_400_000 - 1000) })
+      .where('id', '=', id)
+      .execute();
+    const later = await b.request('/api/me/profile', json('PATCH', { dob: yearsAgo(31) }));
+    expect(later.status).toBe(200);
+    expect(await profileOf(b)).toMatchObject({ dob: yearsAgo(31), age: 31 });
   });
 
   it('refuses invalid edits with a message per field and changes nothing', async () => {

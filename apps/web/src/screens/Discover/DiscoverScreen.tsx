@@ -96,8 +96,10 @@ export function DiscoverScreen() {
     void fetchNextPage();
   }, [cards.length, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage]);
 
-  // Dialogs close after the browser could hand focus back to what opened them (they unmount
-  // first), so the screen does it: to the control or card that opened the first overlay.
+  // Dialog hands focus back to its opener itself, but the trust sheet (BottomSheet) still
+  // closes after React removed it, when the browser has nothing to restore from; so the screen
+  // does it for every overlay: to the control or card that opened the first one. It can go once
+  // BottomSheet closes in a layout effect as Dialog does.
   const opener = useRef<HTMLElement | null>(null);
   const restoreTo = useRef<HTMLElement | null>(null);
   const open = (next: Overlay) => {

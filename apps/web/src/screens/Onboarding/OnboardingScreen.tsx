@@ -15,6 +15,7 @@ import { LegalDialog } from '../Legal/LegalScreen.tsx';
 import { PhotoStep } from './PhotoStep.tsx';
 import { ProfileStep } from './ProfileStep.tsx';
 import { useOnboarding } from './use-onboarding.ts';
+import './onboarding.css';
 
 /** The onboarding flow, /onboarding (spec/1 §2): welcome, profile, photo. */
 export function OnboardingScreen() {
@@ -54,6 +55,8 @@ function Onboarding({ me, forced }: { me: Me; forced: boolean }) {
   const profile = useOwnProfileQuery();
   const flow = useOnboarding(me, profile.data);
   const [phase, setPhase] = useState<Phase>('steps');
+  // The photo step's camera takes the whole screen, as it does from Profile.
+  const [camera, setCamera] = useState(false);
   const navigate = useNavigate();
   const toast = useToast();
 
@@ -88,25 +91,35 @@ function Onboarding({ me, forced }: { me: Me; forced: boolean }) {
   const step = flow.step;
   const name = firstName(profile.data?.name ?? me.name);
 
+  const fullScreenCamera = camera && step === 3 && phase !== 'done';
+
+  // The same element tree with the camera open or not: the photo step keeps its upload state.
   return (
-    <section className="screen onboarding" aria-labelledby="onboarding-title">
-      <div
-        className="progress progress--thin"
-        role="progressbar"
-        aria-label="Onboarding progress"
-        aria-valuemin={0}
-        aria-valuemax={ONBOARDING_STEPS}
-        aria-valuenow={phase === 'done' ? ONBOARDING_STEPS : step}
-        aria-valuetext={`Step ${step} of ${ONBOARDING_STEPS}`}
-      >
-        <div
-          className="progress__fill"
-          style={{ transform: `scaleX(${phase === 'done' ? 1 : step / ONBOARDING_STEPS})` }}
-        />
-      </div>
-      <p className="screen__kicker">
-        Step {step} of {ONBOARDING_STEPS}
-      </p>
+    <section
+      className={fullScreenCamera ? 'onboarding onboarding--camera' : 'screen onboarding'}
+      aria-labelledby={fullScreenCamera ? undefined : 'onboarding-title'}
+    >
+      {!fullScreenCamera && (
+        <>
+          <div
+            className="progress progress--thin"
+            role="progressbar"
+            aria-label="Onboarding progress"
+            aria-valuemin={0}
+            aria-valuemax={ONBOARDING_STEPS}
+            aria-valuenow={phase === 'done' ? ONBOARDING_STEPS : step}
+            aria-valuetext={`Step ${step} of ${ONBOARDING_STEPS}`}
+          >
+            <div
+              className="progress__fill"
+              style={{ transform: `scaleX(${phase === 'done' ? 1 : step / ONBOARDING_STEPS})` }}
+            />
+          </div>
+          <p className="screen__kicker">
+            Step {step} of {ONBOARDING_STEPS}
+          </p>
+        </>
+      )}
 
       <div className="onboarding__body">
         {phase === 'done' ? (
@@ -161,6 +174,8 @@ function Onboarding({ me, forced }: { me: Me; forced: boolean }) {
             currentPhoto={profile.data?.photo?.url ?? me.photoUrl}
             finishing={phase === 'finishing'}
             onFinish={() => void finish()}
+            camera={camera}
+            onCamera={setCamera}
           />
         )}
       </div>

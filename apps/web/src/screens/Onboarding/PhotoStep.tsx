@@ -1,5 +1,6 @@
-import { timing } from '@heartline/domain';
+import { photoMessages, timing } from '@heartline/domain';
 import { useEffect, useEffectEvent, useState } from 'react';
+import { useToast } from '../../app/ToastProvider.tsx';
 import { PersonIcon } from '../../components/Icons.tsx';
 import { CameraIcon, ImageIcon } from '../../components/ProfileIcons.tsx';
 import { usePhotoUpload } from '../../state/queries/photos.ts';
@@ -9,25 +10,41 @@ import { useFilePicker } from '../Profile/use-file-picker.ts';
 
 /**
  * Onboarding step 3 (spec/1 §2, §4): upload a photo (file or camera); after a successful upload
- * the photo shows and the flow moves on 1.5 s later. Skip moves on without one.
+ * the photo shows and the flow moves on 1.5 s later. Skip moves on without one. The screen
+ * holds whether the camera is open: it then gives the camera the whole viewport.
  */
 export function PhotoStep({
   currentPhoto,
   finishing,
   onFinish,
+  camera,
+  onCamera,
 }: {
   currentPhoto: string | null;
   finishing: boolean;
   onFinish: () => void;
+  camera: boolean;
+  onCamera: (open: boolean) => void;
 }) {
   const { state, upload } = usePhotoUpload();
-  const [camera, setCamera] = useState(false);
-  const picker = useFilePicker((file) => void upload(file));
+  // The spec's two success toasts, as on the photo screen: a camera shot is "saved", a chosen
+  // file "uploaded".
+  const [fromCamera, setFromCamera] = useState(false);
+  const toast = useToast();
+  const picker = useFilePicker((file) => {
+    setFromCamera(false);
+    void upload(file);
+  });
   const busy = state.status === 'working' || finishing;
   const photo = state.status === 'done' ? state.url : currentPhoto;
   const hasPhoto = photo !== null || state.status === 'queued';
 
   const advance = useEffectEvent(onFinish);
+  useEffect(() => {
+    if (state.status !== 'done') return;
+    toast.success(fromCamera ? photoMessages.savedToast : photoMessages.uploadedToast);
+  }, [state.status, fromCamera, toast]);
+
   useEffect(() => {
     if (state.status !== 'done') return;
     const timer = setTimeout(() => advance(), timing.photoStepAdvanceMs);
@@ -38,9 +55,10 @@ export function PhotoStep({
     return (
       <CameraCapture
         currentPhotoUrl={photo}
-        onCancel={() => setCamera(false)}
+        onCancel={() => onCamera(false)}
         onSave={(captured) => {
-          setCamera(false);
+          onCamera(false);
+          setFromCamera(true);
           void upload(captured);
         }}
       />
@@ -84,7 +102,7 @@ export function PhotoStep({
           type="button"
           className="btn btn--ghost btn--block"
           disabled={busy}
-          onClick={() => setCamera(true)}
+          onClick={() => onCamera(true)}
         >
           <CameraIcon size={20} />
           Take a Selfie

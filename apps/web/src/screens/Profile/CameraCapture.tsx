@@ -1,15 +1,25 @@
 import { photoMessages } from '@heartline/domain';
 import { useEffect, useRef, useState } from 'react';
 import { useToast } from '../../app/ToastProvider.tsx';
+import { Svg, type IconProps } from '../../components/Icons.tsx';
 import { CameraIcon } from '../../components/ProfileIcons.tsx';
 import { captureFrame } from '../../lib/photo-canvas.ts';
 
 type Captured = { photo: Blob; url: string };
 
+/** A circular arrow: Cancel after a capture goes back to the live camera to take another. */
+const RetakeIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M3 12a9 9 0 1 0 3-6.7L3 8" />
+    <path d="M3 3v5h5" />
+  </Svg>
+);
+
 /**
  * The camera capture screen (spec/1 §2, §4): live front-camera preview with a LIVE badge, then
  * the captured picture as 'New Photo' to save or discard. Saving hands the 1080×1350 WebP to
- * the caller, which uploads it like any chosen file.
+ * the caller, which uploads it like any chosen file. The spec's button texts stay; after a
+ * capture, Cancel means "retake": it carries a retake icon and says so to assistive technology.
  */
 export function CameraCapture({
   currentPhotoUrl,
@@ -93,10 +103,11 @@ export function CameraCapture({
         else onCancel();
       }}
     >
-      <h1 id="camera-title" className="visually-hidden">
-        {captured ? 'New Photo' : 'Take a photo'}
-      </h1>
       <div className="camera__frame">
+        {/* After a capture the heading is the visible 'New Photo' label over the picture. */}
+        <h1 id="camera-title" className={captured ? 'camera__label' : 'visually-hidden'}>
+          {captured ? 'New Photo' : 'Take a photo'}
+        </h1>
         <video
           ref={videoRef}
           className="camera__video"
@@ -105,15 +116,12 @@ export function CameraCapture({
           hidden={captured !== null}
           aria-label="Live camera preview"
         />
-        {captured && <img className="camera__still" src={captured.url} alt="New Photo" />}
+        {captured && (
+          <img className="camera__still" src={captured.url} alt="The picture you just took" />
+        )}
         {!captured && status === 'live' && (
           <span className="camera__live" aria-hidden="true">
             LIVE
-          </span>
-        )}
-        {captured && (
-          <span className="camera__label" aria-hidden="true">
-            New Photo
           </span>
         )}
         {currentPhotoUrl && !captured && (
@@ -148,7 +156,14 @@ export function CameraCapture({
 
       {captured ? (
         <div className="camera__controls">
-          <button type="button" className="btn btn--on-dark" onClick={() => setCaptured(null)}>
+          <button
+            type="button"
+            className="btn btn--on-dark"
+            aria-label="Cancel, retake photo"
+            title="Retake photo"
+            onClick={() => setCaptured(null)}
+          >
+            <RetakeIcon size={20} />
             Cancel
           </button>
           <button

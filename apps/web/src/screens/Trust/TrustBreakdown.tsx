@@ -5,9 +5,8 @@ import {
   type TrustReport,
 } from '@heartline/domain';
 import type { ReactNode } from 'react';
-import { ApiError } from '../../lib/api.ts';
 import { useTrustQuery } from '../../state/queries/trust.ts';
-import { pointsLabel, countLabel } from './trust-format.ts';
+import { pointsLabel, countLabel, trustErrorText } from './trust-format.ts';
 
 /**
  * The score and its breakdown (spec/1 §2): 10 per friend, 1 per friend of a friend. Discover
@@ -72,14 +71,10 @@ export function TrustReportState({ children }: { children: (report: TrustReport)
   const trust = useTrustQuery();
   if (trust.data) return children(trust.data);
   if (trust.isError) {
-    const detail =
-      trust.error instanceof ApiError && trust.error.status === 429
-        ? trust.error.message
-        : trustMessages.failedToLoad;
     return (
       <div className="trust-report trust-report--state" role="alert">
         <p className="trust-report__state-title">{trustMessages.unableToLoad}</p>
-        <p className="muted">{detail}</p>
+        <p className="muted">{trustErrorText(trust.error)}</p>
         <button
           type="button"
           className="btn btn--ghost btn--sm"

@@ -20,12 +20,16 @@ export { invitationKeys };
 
 export const LOOKUP_TIMEOUT = 'TIMEOUT';
 
-/** The user's own invite link and message (created by the server on first use). */
+/**
+ * The user's own invite link and message (the Invite Friends dialog). The read answers null
+ * until the link exists; the dialog needs one, so it is then made with the explicit POST.
+ */
 export function useMyInvitationQuery() {
   return useQuery({
     queryKey: invitationKeys.mine,
-    queryFn: ({ signal }): Promise<MyInvitation> =>
-      apiRequest('/api/invitations/me', myInvitationSchema, { signal }),
+    queryFn: async ({ signal }): Promise<MyInvitation> =>
+      (await apiRequest('/api/invitations/me', myInvitationSchema.nullable(), { signal })) ??
+      apiRequest('/api/invitations/me', myInvitationSchema, { method: 'POST', signal }),
     // The link is stable; the friend and trust numbers in the preview refresh each minute.
     staleTime: 60_000,
   });
