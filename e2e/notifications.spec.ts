@@ -40,6 +40,24 @@ async function recordNotifications(page: Page, inFront: boolean) {
       close() {}
     }
     (window as unknown as { Notification: unknown }).Notification = Recorded;
+    // The tone: counted, not heard.
+    const tones = { count: 0 };
+    (window as unknown as { __tones: typeof tones }).__tones = tones;
+    const node = () => ({
+      connect: (next: unknown) => next ?? node(),
+      frequency: { value: 0 },
+      gain: { setValueAtTime() {}, exponentialRampToValueAtTime() {} },
+      start: () => (tones.count += 1),
+      stop() {},
+      onended: null,
+    });
+    (window as unknown as { AudioContext: unknown }).AudioContext = class {
+      currentTime = 0;
+      destination = {};
+      createOscillator = node;
+      createGain = node;
+      close = () => Promise.resolve();
+    };
   }, inFront);
 }
 
@@ -91,6 +109,10 @@ test('a request while the app is not in front shows one that stays, and opens th
         requireInteraction: true,
       },
     ]);
+  // With a short tone (notifications.sound is on by default).
+  expect(
+    await page.evaluate(() => (window as unknown as { __tones: { count: number } }).__tones.count),
+  ).toBe(1);
   // A click reaches the page through the service worker's message: it opens that screen.
   await page.evaluate(() =>
     navigator.serviceWorker.dispatchEvent(

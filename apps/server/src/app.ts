@@ -50,6 +50,7 @@ import { createPhotosService, PHOTO_CLEANUP_JOB } from './modules/photos/photos.
 import { registerCompression } from './plugins/compression.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { RateLimits } from './plugins/rate-limit.ts';
+import { registerRouteBudgets } from './plugins/route-budgets.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSession, sessionCookie } from './plugins/session.ts';
 import { registerWeb } from './plugins/web.ts';
@@ -66,6 +67,9 @@ import { createMatchesService } from './modules/matches/matches.service.ts';
 import { registerChatRoutes } from './modules/chat/chat.routes.ts';
 import { createChatService } from './modules/chat/chat.service.ts';
 import { registerChatSocket } from './modules/chat/chat.socket.ts';
+import { createPushRepository } from './modules/push/push.repository.ts';
+import { registerPushRoutes } from './modules/push/push.routes.ts';
+import { createPushService, makeVapidKeys, PUSH_SEND_JOB } from './modules/push/push.service.ts';
 import { createSettingsRepository } from './modules/settings/settings.repository.ts';
 import { registerSettingsRoutes } from './modules/settings/settings.routes.ts';
 import {
@@ -122,6 +126,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
         : { level: config.logLevel, serializers: { req: requestLogFields } },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // While closing, requests are refused by the hook below, in the app's error shape.
+    return503OnClosing: false,
     // Refusals of the router itself (a malformed %-escape, a path parameter over 100
     // characters) answer in the app's error shape too.
     frameworkErrors: (err, _request, reply) => {
@@ -141,6 +147,22 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     );
   }
   registerErrorHandling(app);
+  // Graceful shutdown (close() below): from its first moment readiness answers 503, so a load
+  // balancer stops sending; once HTTP closes, every request does, as Fastify's own would.
+  let draining = false;
+  let httpClosing = false;
+  const unavailable = (reply: FastifyReply) =>
+    reply
+      .status(503)
+      .header('retry-after', '1')
+      .send({
+        error: { code: errorCodes.unavailable, message: errorMessages.unavailable },
+      } satisfies ErrorBody);
+  app.addHook('onRequest', async (request, reply) => {
+    if (httpClosing || (draining && request.routeOptions.url === '/api/health')) {
+      return unavailable(reply);
+    }
+  });
   await registerCompression(app);
   await registerSecurity(app, {
     origin: config.origin,
@@ -162,7 +184,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   if (redis) await redis.sub.subscribe(revokedChannel, (tokenHash) => sessions.forget(tokenHash));
   const jar = sessionCookie(config.secureCookies, config.sessionAbsoluteMs);
   await registerSession(app, sessions, jar);
-  const limits = new RateLimits(redis?.pub, config.redisPrefix);
+  const limits = new RateLimits(redis?.pub, config.redisPrefix, config.rateLimitScale);
+  registerRouteBudgets(app, limits);
   const users = createUsersRepository(db);
 
   const redirectUri = `${config.publicUrl}/api/auth/callback`;
@@ -214,10 +237,21 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     redis,
   });
   const onError = (err: unknown) => app.log.error({ err }, 'spine');
+  // Web Push: keys made on first start and kept; the dispatcher queues, the job runner sends.
+  const pushRepo = createPushRepository(db);
+  const push = createPushService({
+    repo: pushRepo,
+    settings: settingsRepo,
+    keys: await pushRepo.vapidKeys(makeVapidKeys),
+    subject: config.publicUrl.startsWith('https://')
+      ? config.publicUrl
+      : `mailto:${config.contacts.general}`,
+    log: (message, err) => app.log.warn({ err }, message),
+  });
   const dispatcher = createDispatcher({
     repo: events,
     handlers: eventHandlers,
-    context: { io },
+    context: { io, push },
     onError,
   });
   const { transaction: transact } = createOutbox({
@@ -419,11 +453,15 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     onError,
   });
   registerAccountRoutes(app, { account, jar });
+  registerPushRoutes(app, push);
   registerMediaRoutes(app, storage);
   await registerWeb(app, config.webDist);
 
   const jobs = createJobRunner(db, {
-    handlers: { [PHOTO_CLEANUP_JOB]: (payload) => photos.cleanupReplacedPhoto(payload) },
+    handlers: {
+      [PHOTO_CLEANUP_JOB]: (payload) => photos.cleanupReplacedPhoto(payload),
+      [PUSH_SEND_JOB]: async (payload) => void (await push.send(payload)),
+    },
     log: (message, err) => app.log.warn({ err }, message),
   });
   jobs.start();
@@ -444,6 +482,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   async function close() {
     if (closed) return;
     closed = true;
+    draining = true;
     clearInterval(prune);
     await jobs.stop();
     await dispatcher.stop();
@@ -453,6 +492,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     const cut = setTimeout(() => app.server.closeAllConnections(), 5000);
     cut.unref();
     await io.close().catch(() => undefined);
+    httpClosing = true;
     await app.close();
     clearTimeout(cut);
     await trust.stop();

@@ -1,13 +1,30 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS, type StreamEvent } from '@heartline/domain';
-import { BOB, CHAT, ME, testMessage } from '../chat/chat-test-data.ts';
-import { safeAppPath } from './browser-notifications.ts';
+import type { MessageView } from './chat.ts';
 import {
   cutBody,
   notificationFor,
   typingNotification,
   type NotificationContext,
-} from './notification-rules.ts';
+} from './notifications.ts';
+import type { StreamEvent } from './realtime-events.ts';
+import { DEFAULT_SETTINGS } from './settings.ts';
+
+const ME = '0190d6a0-0000-7000-8000-00000000000a';
+const BOB = '0190d6a0-0000-7000-8000-00000000000b';
+const CHAT = '0190d6a0-0000-7000-8000-0000000000c1';
+
+const testMessage = (seq: number, senderId: string | null, patch: Partial<MessageView> = {}) =>
+  ({
+    id: `0190d6a0-0000-7000-8000-${String(100 + seq).padStart(12, '0')}`,
+    chatId: CHAT,
+    seq,
+    clientId: null,
+    senderId,
+    content: `m${seq}`,
+    createdAt: '2026-01-01T12:00:00.000Z',
+    readAt: null,
+    ...patch,
+  }) satisfies MessageView;
 
 const event = (type: StreamEvent['type'], payload: unknown) =>
   ({ stream: `user:${ME}`, seq: 1, type, payload, createdAt: '' }) as unknown as StreamEvent;
@@ -111,6 +128,22 @@ describe('notificationFor (spec/3 §4)', () => {
     ).toBeNull();
   });
 
+  it('shows on the lock screen only what the person chose: the sender, or nothing', () => {
+    const message = event('message.created', {
+      message: testMessage(5, BOB, { content: 'secret plans' }),
+    });
+    const as = (preview: 'sender' | 'none') =>
+      notificationFor(
+        message,
+        context({ notifications: { ...DEFAULT_SETTINGS.notifications, preview } }),
+      );
+    expect(as('sender')).toMatchObject({ title: 'Bob Bakker', body: 'New message' });
+    expect(as('none')).toMatchObject({ title: 'New message', body: '' });
+    const signal = { chatId: CHAT, userId: BOB, userName: 'Bob Bakker', isTyping: true };
+    const none = { ...DEFAULT_SETTINGS.notifications, preview: 'none' as const };
+    expect(typingNotification(signal, context({ notifications: none }))).toBeNull();
+  });
+
   it('shows typing for 2 s, never a stop or my own', () => {
     const signal = { chatId: CHAT, userId: BOB, userName: 'Bob Bakker', isTyping: true };
     expect(typingNotification(signal, context())).toMatchObject({
@@ -120,20 +153,5 @@ describe('notificationFor (spec/3 §4)', () => {
     });
     expect(typingNotification({ ...signal, isTyping: false }, context())).toBeNull();
     expect(typingNotification({ ...signal, userId: ME }, context())).toBeNull();
-  });
-});
-
-describe('safeAppPath', () => {
-  it('takes only paths of this app', () => {
-    expect(safeAppPath('/chat/1')).toBe('/chat/1');
-    for (const bad of [
-      '//evil.example/x',
-      'https://evil.example',
-      'javascript:alert(1)',
-      7,
-      null,
-    ]) {
-      expect(safeAppPath(bad)).toBeNull();
-    }
   });
 });

@@ -1,4 +1,13 @@
-/** Browser notifications (spec/3 §4, §9; issue 16). */
+import { z } from 'zod';
+import { chatMessages, type TypingSignal } from './chat.ts';
+import { discoverMessages } from './discover.ts';
+import { inviteMessages } from './invitations.ts';
+import { networkMessages } from './network.ts';
+import type { StreamEvent } from './realtime-events.ts';
+import type { Settings } from './settings.ts';
+
+/** Notifications (spec/3 §4, §9; issue 16): the constants, texts and the rules shared by the
+ * browser (state/notifications) and the server's Web Push (modules/push). */
 
 /** spec/3 §9: a message notification's body is cut at 100 characters, with an ellipsis. */
 export const NOTIFICATION_BODY_MAX = 100;
@@ -21,3 +30,161 @@ export const notificationMessages = {
     'Blocked in this browser. To allow them, change the site’s notification permission in your browser settings.',
   stateUnsupported: 'This browser does not support notifications.',
 } as const;
+
+/** What the browser shows for one event (spec/3 §4 notifications). */
+export type NotificationSpec = {
+  title: string;
+  body: string;
+  /** One notification per tag: a newer one of the same tag replaces it. */
+  tag: string;
+  /** Where a click takes the person. */
+  url: string;
+  icon?: string | undefined;
+  /** Closed after this many ms; absent: it stays until acted on (connection requests). */
+  closeAfterMs?: number;
+};
+
+/** What the rules need to know besides the event. */
+export type NotificationContext = {
+  userId: string;
+  /** The person's notification settings (defaults until loaded). */
+  notifications: Settings['notifications'];
+  /** The chat as this person sees it: the other person's name, and whether it is muted. */
+  chat: (chatId: string) => { name: string; muted: boolean } | undefined;
+};
+
+/** spec/3 §9: a message body is cut at 100 characters with an ellipsis. */
+export function cutBody(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > NOTIFICATION_BODY_MAX ? `${flat.slice(0, NOTIFICATION_BODY_MAX)}…` : flat;
+}
+
+/**
+ * The notification an event deserves, or null. Only what concerns the person and what their
+ * settings allow: another person's message in a chat that is not muted, a request to them, an
+ * approval of theirs, a new match.
+ */
+export function notificationFor(
+  event: StreamEvent,
+  ctx: NotificationContext,
+): NotificationSpec | null {
+  switch (event.type) {
+    case 'message.created': {
+      const { message } = event.payload;
+      if (!ctx.notifications.messages || message.senderId === ctx.userId) return null;
+      // The match greeting is the app's own text, not someone writing.
+      if (message.senderId === null) return null;
+      const chat = ctx.chat(message.chatId);
+      if (chat?.muted) return null;
+      // What the lock screen may show (the person's choice): the message, the sender, or neither.
+      const { preview } = ctx.notifications;
+      return {
+        title:
+          preview === 'none'
+            ? notificationMessages.newMessage
+            : (chat?.name ?? notificationMessages.newMessage),
+        body:
+          preview === 'full'
+            ? cutBody(message.content)
+            : preview === 'sender'
+              ? notificationMessages.newMessage
+              : '',
+        tag: `chat:${message.chatId}`,
+        url: `/chat/${message.chatId}`,
+        closeAfterMs: NOTIFICATION_MESSAGE_CLOSE_MS,
+      };
+    }
+    case 'request.created': {
+      const { request } = event.payload;
+      if (!ctx.notifications.connectionRequests || request.direction !== 'incoming') return null;
+      return {
+        title: networkMessages.friendRequest,
+        body: request.user.name,
+        tag: `request:${request.id}`,
+        url: '/network?tab=requests',
+        icon: request.user.avatar ?? undefined,
+      };
+    }
+    case 'request.accepted':
+    case 'request.approved': {
+      if (!ctx.notifications.connectionRequests) return null;
+      const { approverName, approverPhoto, message } = event.payload;
+      return {
+        title:
+          event.type === 'request.approved'
+            ? inviteMessages.connectionApproved
+            : networkMessages.requestAccepted(approverName),
+        body: message,
+        tag: `approved:${event.payload.request.id}`,
+        url: '/network',
+        icon: approverPhoto ?? undefined,
+        closeAfterMs: NOTIFICATION_MESSAGE_CLOSE_MS,
+      };
+    }
+    case 'match.created': {
+      if (!ctx.notifications.newMatches) return null;
+      const { match } = event.payload;
+      return {
+        title: discoverMessages.newMatch,
+        body: discoverMessages.youMatchedWith(match.name),
+        tag: `match:${match.id}`,
+        url: `/chat/${match.chatId}`,
+        icon: match.avatar ?? undefined,
+        closeAfterMs: NOTIFICATION_MESSAGE_CLOSE_MS,
+      };
+    }
+    default:
+      return null;
+  }
+}
+
+/** spec/3 §4: someone typing, while the app is not in front (closes after 2 s). */
+export function typingNotification(
+  signal: TypingSignal,
+  ctx: NotificationContext,
+): NotificationSpec | null {
+  if (!signal.isTyping || !ctx.notifications.messages || signal.userId === ctx.userId) return null;
+  // Someone typing names them: not when the person shows nothing on the lock screen.
+  if (ctx.notifications.preview === 'none') return null;
+  if (ctx.chat(signal.chatId)?.muted) return null;
+  return {
+    title: signal.userName,
+    body: chatMessages.typing,
+    tag: `typing:${signal.chatId}`,
+    url: `/chat/${signal.chatId}`,
+    closeAfterMs: NOTIFICATION_TYPING_CLOSE_MS,
+  };
+}
+
+const base64url = (what: string, min: number, max: number) =>
+  z
+    .string({ message: `${what} is required` })
+    .min(min, `${what} is not a valid key`)
+    .max(max, `${what} is not a valid key`)
+    .regex(/^[A-Za-z0-9_-]+=*$/, `${what} is not a valid key`);
+
+/**
+ * `PUT /api/push/subscription`: a browser's PushSubscription as `toJSON()` gives it. The push
+ * service's address must be https (any push service: Google's, Mozilla's, Apple's...).
+ */
+const pushEndpointSchema = z
+  .string({ message: 'endpoint is required' })
+  .max(2048, 'endpoint is too long')
+  .refine((value) => URL.canParse(value) && new URL(value).protocol === 'https:', {
+    message: 'endpoint must be an https URL',
+  });
+
+export const pushSubscriptionSchema = z.object({
+  endpoint: pushEndpointSchema,
+  expirationTime: z.number().nullable().optional(),
+  keys: z.object({
+    p256dh: base64url('keys.p256dh', 80, 100),
+    auth: base64url('keys.auth', 16, 32),
+  }),
+});
+export type PushSubscriptionInput = z.infer<typeof pushSubscriptionSchema>;
+
+export const pushUnsubscribeSchema = z.object({ endpoint: pushEndpointSchema });
+
+/** `GET /api/push/key`: the server's VAPID public key (base64url). */
+export const pushKeySchema = z.object({ publicKey: z.string() });

@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import { DISCOVERY_VISIBILITIES, DISCOVERY_VISIBILITY_DEFAULT } from './discover.ts';
 
+/** What a message notification may show on the lock screen (settings.notifications.preview). */
+export const NOTIFICATION_PREVIEWS = ['full', 'sender', 'none'] as const;
+export type NotificationPreview = (typeof NOTIFICATION_PREVIEWS)[number];
+
+export const notificationPreviewLabels: Record<NotificationPreview, string> = {
+  full: 'Name and message',
+  sender: 'Name only',
+  none: "Only 'New message'",
+};
+
 /**
  * Each person's settings (spec/3 §3 settings object, §9 defaults), stored on the server and
  * enforced there. Beyond the spec: `chat` (read receipts and typing indicators; off means one
@@ -23,6 +33,13 @@ export const settingsSchema = z.object({
     messages: z.boolean(),
     connectionRequests: z.boolean(),
     promotions: z.boolean(),
+    /**
+     * What a message notification shows (beyond the spec; issue 16): the text, the sender
+     * only ('New message' as its body), or nothing but 'New message'.
+     */
+    preview: z.enum(NOTIFICATION_PREVIEWS),
+    /** A short tone with a notification (spec/3 §4). */
+    sound: z.boolean(),
   }),
   safety: z.object({
     /** Unverified people cannot message you or send you requests. */
@@ -47,7 +64,14 @@ export const DEFAULT_SETTINGS: Settings = {
     onlineStatus: true,
     showAge: true,
   },
-  notifications: { newMatches: true, messages: true, connectionRequests: true, promotions: false },
+  notifications: {
+    newMatches: true,
+    messages: true,
+    connectionRequests: true,
+    promotions: false,
+    preview: 'full',
+    sound: true,
+  },
   safety: { blockUnverified: false, requireMutualConnections: true, hideFromSearch: false },
   chat: { readReceipts: true, typingIndicators: true },
 };
@@ -71,6 +95,9 @@ export type UpdateSettings = z.infer<typeof updateSettingsSchema>;
 
 export type SettingsGroup = keyof Settings;
 
+/** Settings and path-privacy saves together, per user (issue 18). */
+export const SETTINGS_UPDATE_LIMIT = { points: 60, windowMs: 60 * 1000 } as const;
+
 /** Texts of the settings screen (spec/2 §8, spec/3 §2) and of the rules it enforces. */
 export const settingsMessages = {
   title: 'Settings',
@@ -86,6 +113,7 @@ export const settingsMessages = {
   needsMutualFriend: 'This person accepts requests only from people with a friend in common',
   needsVerifiedAccount:
     'This person accepts messages and requests only from verified accounts. Sign in with Google to verify yours.',
+  tooManyUpdates: 'You are changing your settings too often. Please wait a minute and try again.',
 } as const;
 
 /** The choices of profile visibility as the screen names them. */

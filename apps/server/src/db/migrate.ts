@@ -12,6 +12,8 @@ import * as m0009 from './migrations/0009-likes-and-matches.ts';
 import * as m0010 from './migrations/0010-user-settings.ts';
 import * as m0011 from './migrations/0011-account-deletion.ts';
 import * as m0012 from './migrations/0012-last-active.ts';
+import * as m0013 from './migrations/0013-dob-changed-at.ts';
+import * as m0014 from './migrations/0014-push.ts';
 
 /** Every migration, in order. Listed statically so bundling or a missing file cannot skip one. */
 const migrations: Record<string, Migration> = {
@@ -27,6 +29,8 @@ const migrations: Record<string, Migration> = {
   '0010-user-settings': m0010,
   '0011-account-deletion': m0011,
   '0012-last-active': m0012,
+  '0013-dob-changed-at': m0013,
+  '0014-push': m0014,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -9,6 +9,8 @@ export interface UsersTable {
   email: string | null;
   name: string | null;
   dob: string | null;
+  /** The last change of `dob` after onboarding (null: none); one per 30 days (issue 18). */
+  dobChangedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   gender: Generated<string>;
   interestedIn: Generated<string>;
   bio: Generated<string>;
@@ -142,7 +144,25 @@ export interface UserSettingsTable {
   hideFromSearch: Generated<boolean>;
   readReceipts: Generated<boolean>;
   typingIndicators: Generated<boolean>;
+  notifyPreview: Generated<string>;
+  notifySound: Generated<boolean>;
   updatedAt: GeneratedTimestamp;
+}
+
+export interface AppKeysTable {
+  name: string;
+  value: unknown;
+  createdAt: GeneratedTimestamp;
+}
+
+export interface PushSubscriptionsTable {
+  id: string;
+  userId: string;
+  sessionHash: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  createdAt: GeneratedTimestamp;
 }
 
 export interface JobsTable {
@@ -286,6 +306,8 @@ export interface Database {
   matches: MatchesTable;
   swipes: SwipesTable;
   userSettings: UserSettingsTable;
+  appKeys: AppKeysTable;
+  pushSubscriptions: PushSubscriptionsTable;
   jobs: JobsTable;
   favorites: FavoritesTable;
   blocks: BlocksTable;

@@ -6,6 +6,7 @@ import {
   notificationPermission,
   requestNotificationPermission,
 } from '../state/notifications/browser-notifications.ts';
+import { ensurePushSubscription } from '../state/notifications/push-subscription.ts';
 import { useConfig } from '../state/queries/session.ts';
 
 /**
@@ -43,7 +44,10 @@ export function NotificationPrompt() {
     setAnswered(true);
   };
   const allow = () => {
-    void requestNotificationPermission().finally(() => setAnswered(true));
+    void requestNotificationPermission()
+      .then((answer) => (answer === 'granted' ? ensurePushSubscription() : undefined))
+      .catch(() => undefined)
+      .finally(() => setAnswered(true));
   };
 
   return (

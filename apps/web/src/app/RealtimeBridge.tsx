@@ -12,6 +12,7 @@ import {
   setAppBadge,
 } from '../state/notifications/browser-notifications.ts';
 import { createNotificationCenter } from '../state/notifications/notification-center.ts';
+import { ensurePushSubscription } from '../state/notifications/push-subscription.ts';
 import { useBadgesQuery } from '../state/queries/badges.ts';
 import { settingsQueryOptions } from '../state/queries/settings.ts';
 import { refetchAfterGap, routeEvent } from '../state/realtime/event-router.ts';
@@ -38,6 +39,8 @@ export function RealtimeBridge({ userId }: { userId: string }) {
     chatRuntime.start(userId, queryClient, (message) => toast.error(message));
     // Notifications while the app is not in front follow the person's settings: load them.
     void queryClient.prefetchQuery(settingsQueryOptions);
+    // Web Push for when no tab is open (a new device, or a key the browser dropped).
+    void ensurePushSubscription().catch(() => undefined);
     const notifications = createNotificationCenter(
       queryClient,
       userId,

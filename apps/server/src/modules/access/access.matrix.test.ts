@@ -175,6 +175,18 @@ const OWN: Record<string, OwnRow> = {
   'GET /api/me/privacy': { expect: [401, 200] },
   'PUT /api/me/privacy': { body: () => ({ showInPaths: false }), expect: [401, 200] },
   'GET /api/me/settings': { expect: [401, 200] },
+  'GET /api/push/key': { expect: [401, 200] },
+  'PUT /api/push/subscription': {
+    body: () => ({
+      endpoint: `https://push.example.test/${uuidv7()}`,
+      keys: { p256dh: 'B'.repeat(87), auth: 'A'.repeat(22) },
+    }),
+    expect: [401, 200],
+  },
+  'DELETE /api/push/subscription': {
+    body: () => ({ endpoint: 'https://push.example.test/none' }),
+    expect: [401, 200],
+  },
   'PATCH /api/me/settings': {
     body: () => ({ privacy: { showAge: false } }),
     expect: [401, 200],
@@ -204,6 +216,8 @@ const OWN: Record<string, OwnRow> = {
   // Open outside production (these tests); production refusals: dev.routes.test.ts.
   'GET /api/dev/access': { expect: [401, 200] },
   'GET /api/invitations/me': { expect: [401, 200] },
+  // Makes the own default link (201), or answers it when there is one.
+  'POST /api/invitations/me': { expect: [401, 201] },
   'GET /api/invitations': { expect: [401, 200] },
   // Its signed-in call's link is the one the `:code` rows below use (rows run in this order).
   'POST /api/invitations': {

@@ -9,7 +9,12 @@ import type { RealtimeServer } from '../../realtime/realtime.ts';
  * with `enqueueJob(trx, ...)`, so a queued push commits exactly when the event counts as
  * delivered. (On PGlite that transaction holds the only connection: use it, never `db`.)
  */
-export type DeliveryContext = { io: RealtimeServer; trx: Trx };
+export type DeliveryContext = {
+  io: RealtimeServer;
+  trx: Trx;
+  /** Web Push: queues a notification to the recipient's devices if they want one (issue 16). */
+  push?: { queue: (event: StreamEvent, trx: Trx) => Promise<void> };
+};
 
 type Handler<E extends ServerEventName> = (
   event: Extract<StreamEvent, { type: E }>,
@@ -24,6 +29,12 @@ function toRoom(event: StreamEvent, { io }: Pick<DeliveryContext, 'io'>): void {
   io.to(event.stream).emit('event', event);
 }
 
+/** To the room, and to the person's devices by Web Push when their settings want it. */
+async function toRoomAndPush(event: StreamEvent, context: DeliveryContext): Promise<void> {
+  toRoom(event, context);
+  await context.push?.queue(event, context.trx);
+}
+
 export const eventHandlers: EventHandlers = {
   // The revoked session's sockets are told why, then closed (they cannot reconnect with it).
   'session.revoked': (event, context) => {
@@ -33,9 +44,9 @@ export const eventHandlers: EventHandlers = {
   'badges.updated': toRoom,
   'profile.updated': toRoom,
   'system.notice': toRoom,
-  'request.created': toRoom,
-  'request.accepted': toRoom,
-  'request.approved': toRoom,
+  'request.created': toRoomAndPush,
+  'request.accepted': toRoomAndPush,
+  'request.approved': toRoomAndPush,
   'request.final_approval': toRoom,
   'request.rejected': toRoom,
   'request.cancelled': toRoom,
@@ -46,10 +57,10 @@ export const eventHandlers: EventHandlers = {
     toRoom(event, context);
     context.io.in(event.stream).socketsLeave(presenceRoom(event.payload.userId));
   },
-  'message.created': toRoom,
+  'message.created': toRoomAndPush,
   'chat.receipt': toRoom,
   'chat.updated': toRoom,
-  'match.created': toRoom,
+  'match.created': toRoomAndPush,
   // As for a former friend: no presence crosses between people who may not message.
   'match.ended': (event, context) => {
     toRoom(event, context);

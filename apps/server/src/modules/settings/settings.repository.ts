@@ -18,6 +18,8 @@ const columnOf = {
     messages: 'notifyMessages',
     connectionRequests: 'notifyConnectionRequests',
     promotions: 'notifyPromotions',
+    preview: 'notifyPreview',
+    sound: 'notifySound',
   },
   safety: {
     blockUnverified: 'blockUnverified',

@@ -3,7 +3,9 @@ import { useLocation, useNavigate } from 'react-router';
 import {
   DISCOVERY_VISIBILITIES,
   networkMessages,
+  NOTIFICATION_PREVIEWS,
   notificationMessages,
+  notificationPreviewLabels,
   profileVisibilityLabels,
   settingsMessages,
   type Settings,
@@ -18,6 +20,7 @@ import {
   notificationPermission,
   requestNotificationPermission,
 } from '../../state/notifications/browser-notifications.ts';
+import { ensurePushSubscription } from '../../state/notifications/push-subscription.ts';
 import { usePrivacyQuery, useUpdatePrivacyMutation } from '../../state/queries/privacy.ts';
 import { useSettingsQuery, useUpdateSettingsMutation } from '../../state/queries/settings.ts';
 import { BlockedPeopleDialog } from '../Network/BlockedPeopleDialog.tsx';
@@ -183,6 +186,7 @@ function NotificationsCard({ settings, save }: CardProps) {
     ['messages', 'Messages'],
     ['connectionRequests', 'Connection requests'],
     ['promotions', 'Promotions and news'],
+    ['sound', 'Play a sound'],
   ] as const;
   return (
     <section className="card settings__card" aria-labelledby="settings-notifications">
@@ -201,6 +205,21 @@ function NotificationsCard({ settings, save }: CardProps) {
           onChange={(on) => save({ notifications: { [key]: on } })}
         />
       ))}
+      <fieldset className="settings__choices settings__choices--after">
+        <legend className="setting-row__label">On the lock screen, messages show</legend>
+        {NOTIFICATION_PREVIEWS.map((value) => (
+          <label key={value} className="settings__choice">
+            <input
+              type="radio"
+              name="notification-preview"
+              value={value}
+              checked={notifications.preview === value}
+              onChange={() => save({ notifications: { preview: value } })}
+            />
+            <span>{notificationPreviewLabels[value]}</span>
+          </label>
+        ))}
+      </fieldset>
     </section>
   );
 }
@@ -226,7 +245,12 @@ function BrowserNotifications() {
         <button
           type="button"
           className="btn btn--ghost btn--sm"
-          onClick={() => void requestNotificationPermission().then(setPermission)}
+          onClick={() =>
+            void requestNotificationPermission().then((answer) => {
+              setPermission(answer);
+              if (answer === 'granted') void ensurePushSubscription().catch(() => undefined);
+            })
+          }
         >
           {notificationMessages.promptAllow}
         </button>

@@ -1,4 +1,4 @@
-import type { NotificationSpec } from './notification-rules.ts';
+import type { NotificationSpec } from '@heartline/domain';
 
 /**
  * The browser side of notifications (spec/3 §4): permission, showing one when the app is not in
@@ -30,11 +30,12 @@ export function safeAppPath(url: unknown): string | null {
   return typeof url === 'string' && url.startsWith('/') && !url.startsWith('//') ? url : null;
 }
 
+/** Shows it unless the app is in front or not allowed to; answers whether it did. */
 export async function showNotification(
   spec: NotificationSpec,
   navigate: (url: string) => void,
-): Promise<void> {
-  if (notificationPermission() !== 'granted' || appInFront()) return;
+): Promise<boolean> {
+  if (notificationPermission() !== 'granted' || appInFront()) return false;
   const options: NotificationOptions = {
     body: spec.body,
     tag: spec.tag,
@@ -54,7 +55,7 @@ export async function showNotification(
           .then((shown) => shown.forEach((n) => n.close()));
       }, spec.closeAfterMs);
     }
-    return;
+    return true;
   }
   const notification = new Notification(spec.title, options);
   notification.onclick = () => {
@@ -63,6 +64,7 @@ export async function showNotification(
     notification.close();
   };
   if (spec.closeAfterMs !== undefined) setTimeout(() => notification.close(), spec.closeAfterMs);
+  return true;
 }
 
 /** The unread count on the app's icon (Badging API, where the browser has it). */
@@ -70,4 +72,24 @@ export function setAppBadge(count: number): void {
   if (!('setAppBadge' in navigator)) return;
   const done = count > 0 ? navigator.setAppBadge(count) : navigator.clearAppBadge();
   void done.catch(() => undefined);
+}
+
+/** spec/3 §4: a short tone with a notification (its length and pitch are not given: 150 ms, A5). */
+export function playTone(): void {
+  const Context = window.AudioContext as typeof AudioContext | undefined;
+  if (!Context) return;
+  try {
+    const audio = new Context();
+    const tone = audio.createOscillator();
+    const gain = audio.createGain();
+    tone.frequency.value = 880;
+    gain.gain.setValueAtTime(0.15, audio.currentTime);
+    gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + 0.15);
+    tone.connect(gain).connect(audio.destination);
+    tone.start();
+    tone.stop(audio.currentTime + 0.15);
+    tone.onended = () => void audio.close();
+  } catch {
+    // No sound (autoplay refused before any tap): the notification stands alone.
+  }
 }

@@ -1,7 +1,11 @@
 import {
   DEFAULT_SETTINGS,
+  notificationFor,
+  typingNotification,
   type ChatList,
   type ChatSummary,
+  type NotificationContext,
+  type NotificationSpec,
   type Settings,
   type StreamEvent,
   type TypingSignal,
@@ -9,13 +13,7 @@ import {
 import type { QueryClient } from '@tanstack/react-query';
 import { chatKeys } from '../queries/chat-keys.ts';
 import { settingsKeys } from '../queries/settings.ts';
-import { showNotification } from './browser-notifications.ts';
-import {
-  notificationFor,
-  typingNotification,
-  type NotificationContext,
-  type NotificationSpec,
-} from './notification-rules.ts';
+import { playTone, showNotification } from './browser-notifications.ts';
 
 /** What the rules need, read from the cache: the settings and the chats as this person sees them. */
 export function notificationContext(queryClient: QueryClient, userId: string): NotificationContext {
@@ -41,7 +39,12 @@ export function createNotificationCenter(
   navigate: (url: string) => void,
 ) {
   const show = (spec: NotificationSpec | null) => {
-    if (spec) void showNotification(spec, navigate).catch(() => undefined);
+    if (!spec) return;
+    void showNotification(spec, navigate)
+      .then((shown) => {
+        if (shown && notificationContext(queryClient, userId).notifications.sound) playTone();
+      })
+      .catch(() => undefined);
   };
   return {
     event: (event: StreamEvent) =>

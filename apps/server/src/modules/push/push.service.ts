@@ -1,0 +1,145 @@
+import webpush from 'web-push';
+import { z } from 'zod';
+import {
+  chatMessages,
+  notificationFor,
+  type NotificationContext,
+  type NotificationSpec,
+  type PushSubscriptionInput,
+  type StreamEvent,
+} from '@heartline/domain';
+import type { Trx } from '../../db/database.ts';
+import { enqueueJob } from '../../jobs/jobs.repository.ts';
+import type { SettingsRepository } from '../settings/settings.repository.ts';
+import type { PushRepository, VapidKeys } from './push.repository.ts';
+
+export const PUSH_SEND_JOB = 'push.send';
+
+/** How long a push service keeps a message for an offline device (a day: news goes stale). */
+const PUSH_TTL_S = 24 * 60 * 60;
+
+const jobSchema = z.object({
+  subscriptionId: z.uuid(),
+  notification: z.object({
+    title: z.string(),
+    body: z.string(),
+    tag: z.string(),
+    url: z.string(),
+    icon: z.string().optional(),
+    closeAfterMs: z.number().optional(),
+  }),
+});
+
+/** What one send got back from the push service. */
+export type PushOutcome = 'sent' | 'gone' | 'refused';
+
+/**
+ * Web Push (issue 16): the dispatcher queues one job per device for an event the person wants to
+ * hear about (their notification settings and chat mutes, decided by the same rules as the
+ * browser's: `notificationFor`), and the job runner sends each through the push service, with
+ * retries; a subscription the service reports gone (404/410) is removed.
+ */
+export function createPushService(deps: {
+  repo: PushRepository;
+  settings: SettingsRepository;
+  keys: VapidKeys;
+  /** The VAPID subject: a mailto: or https: URL the push services can reach us at. */
+  subject: string;
+  log: (message: string, err?: unknown) => void;
+}) {
+  const { repo } = deps;
+
+  async function contextFor(
+    trx: Trx,
+    userId: string,
+    event: StreamEvent,
+  ): Promise<NotificationContext> {
+    const settings = await deps.settings.get(userId, trx);
+    let chat: { name: string; muted: boolean } | undefined;
+    if (event.type === 'message.created' && event.payload.message.senderId) {
+      const { chatId, senderId } = event.payload.message;
+      const found = await repo.messageContext(trx, userId, chatId, senderId);
+      if (found) chat = { name: found.name ?? chatMessages.unknownUser, muted: found.muted };
+    }
+    return { userId, notifications: settings.notifications, chat: () => chat };
+  }
+
+  return {
+    publicKey: deps.keys.publicKey,
+
+    /** This device's subscription, bound to the session that made it (docs/API-push.md). */
+    subscribe: (userId: string, sessionHash: string, sub: PushSubscriptionInput) =>
+      repo.save({
+        userId,
+        sessionHash,
+        endpoint: sub.endpoint,
+        p256dh: sub.keys.p256dh,
+        auth: sub.keys.auth,
+      }),
+
+    unsubscribe: (userId: string, endpoint: string) => repo.remove(userId, endpoint),
+
+    /** In the dispatcher's transaction: the jobs commit exactly when the event counts delivered. */
+    async queue(event: StreamEvent, trx: Trx): Promise<void> {
+      if (!event.stream.startsWith('user:')) return;
+      const userId = event.stream.slice('user:'.length);
+      const ids = await repo.idsOf(userId, trx);
+      if (ids.length === 0) return;
+      const spec = notificationFor(event, await contextFor(trx, userId, event));
+      if (!spec) return;
+      for (const subscriptionId of ids) {
+        await enqueueJob(trx, {
+          kind: PUSH_SEND_JOB,
+          payload: { subscriptionId, notification: spec },
+        });
+      }
+    },
+
+    /** The job: one notification to one device. Throws to be retried (the service is down). */
+    async send(payload: unknown): Promise<PushOutcome | undefined> {
+      const job = jobSchema.safeParse(payload);
+      if (!job.success) return undefined;
+      const sub = await repo.byId(job.data.subscriptionId);
+      if (!sub) return undefined;
+      const outcome = await deliver(sub, job.data.notification);
+      if (outcome === 'gone') await repo.removeById(sub.id);
+      if (outcome === 'refused') deps.log('push refused by the push service');
+      return outcome;
+    },
+  };
+
+  async function deliver(
+    sub: { endpoint: string; p256dh: string; auth: string },
+    notification: NotificationSpec,
+  ): Promise<PushOutcome> {
+    const request = webpush.generateRequestDetails(
+      { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } },
+      JSON.stringify(notification),
+      {
+        vapidDetails: { subject: deps.subject, ...deps.keys },
+        contentEncoding: 'aes128gcm',
+        TTL: PUSH_TTL_S,
+        urgency: 'high',
+      },
+    );
+    const response = await fetch(request.endpoint, {
+      method: request.method,
+      headers: request.headers as Record<string, string>,
+      body: new Uint8Array(request.body),
+      signal: AbortSignal.timeout(10_000),
+    });
+    await response.body?.cancel();
+    if (response.ok) return 'sent';
+    if (response.status === 404 || response.status === 410) return 'gone';
+    // Too many, or the service is having trouble: the job runner tries again later.
+    if (response.status === 429 || response.status >= 500) {
+      throw new Error(`push service answered ${response.status}`);
+    }
+    return 'refused';
+  }
+}
+
+export type PushService = ReturnType<typeof createPushService>;
+
+/** New VAPID keys (the first start stores them: push-repository `vapidKeys`). */
+export const makeVapidKeys = (): VapidKeys => webpush.generateVAPIDKeys();
