@@ -225,6 +225,11 @@ export const ownProfileSchema = z.object({
   datingGoal: z.enum(DATING_GOALS),
   interests: z.array(z.string()),
   photo: photoSchema.nullable(),
+  /**
+   * Without an uploaded photo: the picture the sign-in provider gave (spec/1 §2, it counts as the
+   * photo until one is uploaded); null otherwise.
+   */
+  identityPicture: z.string().nullable(),
   trustScore: z.number().int(),
   stats: z.object({
     /** People in the user's network: 1st plus 2nd degree. */

@@ -1,3 +1,4 @@
+import type { OwnProfile } from '@heartline/domain';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -72,6 +73,10 @@ describe(`the provider's picture counts as a photo until one is uploaded (${dbKi
     const browser = new TestBrowser(server.baseUrl);
     await signIn(browser, { name: 'Gina Picture', email, picture: PICTURE });
     expect(await mePhoto(browser)).toEqual({ photoUrl: PICTURE, avatarUrl: PICTURE });
+    // The own profile shows it as the photo, and counts it for completeness.
+    const own = (await (await browser.request('/api/me/profile')).json()) as OwnProfile;
+    expect(own).toMatchObject({ photo: null, identityPicture: PICTURE });
+    const before = own.completeness;
 
     const image = await sharp({
       create: { width: 400, height: 500, channels: 3, background: { r: 40, g: 120, b: 200 } },
@@ -83,6 +88,10 @@ describe(`the provider's picture counts as a photo until one is uploaded (${dbKi
     const upload = await browser.request('/api/photos', { method: 'POST', body: form });
     expect(upload.status).toBe(200);
     const uploaded = await mePhoto(browser);
+    const afterUpload = (await (await browser.request('/api/me/profile')).json()) as OwnProfile;
+    expect(afterUpload.identityPicture).toBeNull();
+    expect(afterUpload.photo?.url).toBe(uploaded.photoUrl);
+    expect(afterUpload.completeness).toEqual(before);
     expect(uploaded.photoUrl).toMatch(/^\/media\//);
     expect(uploaded.avatarUrl).toMatch(/^\/media\//);
 

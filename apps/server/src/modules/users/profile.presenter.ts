@@ -28,6 +28,8 @@ export function presentOwnProfile(
   today: Date = new Date(),
 ): OwnProfile {
   const photo = currentPhoto(row, storage);
+  // Without an upload, users.photo_url holds the provider's picture (auth/identity-picture.ts).
+  const identityPicture = photo ? null : row.photoUrl;
   return {
     id: row.id,
     email: row.email,
@@ -42,6 +44,7 @@ export function presentOwnProfile(
     location: row.location,
     interests: row.interests,
     photo,
+    identityPicture,
     trustScore: row.trustScore,
     stats: {
       connections: row.friendCount + row.secondDegreeCount,
@@ -50,7 +53,7 @@ export function presentOwnProfile(
     },
     completeness: profileCompleteness({
       name: row.name,
-      hasPhoto: photo !== null,
+      hasPhoto: photo !== null || identityPicture !== null,
       interests: row.interests,
     }),
     onboarding: {

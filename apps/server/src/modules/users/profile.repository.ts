@@ -41,6 +41,7 @@ export function createProfileRepository(db: Db) {
           'u.datingGoal',
           'u.interests',
           'u.trustScore',
+          'u.photoUrl',
           'u.friendCount',
           'u.secondDegreeCount',
           'o.onboardingCompleted',

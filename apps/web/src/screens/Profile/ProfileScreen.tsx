@@ -53,7 +53,8 @@ function Profile({ profile }: { profile: OwnProfile }) {
   const navigate = useNavigate();
   const close = () => setModal(null);
   const name = profile.name?.trim() || 'Your profile';
-  const photo = profile.photo?.url ?? null;
+  // The sign-in provider's picture counts as the photo until one is uploaded (spec/1 §2).
+  const photo = profile.photo?.url ?? profile.identityPicture;
   const toPhotoScreen = () => void navigate('/profile/photo');
 
   return (

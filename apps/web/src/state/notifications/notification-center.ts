@@ -38,18 +38,21 @@ export function createNotificationCenter(
   userId: string,
   navigate: (url: string) => void,
 ) {
-  const show = (spec: NotificationSpec | null) => {
+  /** With the tone unless it is turned off; never for typing (it repeats every few seconds). */
+  const show = (spec: NotificationSpec | null, tone: boolean) => {
     if (!spec) return;
     void showNotification(spec, navigate)
       .then((shown) => {
-        if (shown && notificationContext(queryClient, userId).notifications.sound) playTone();
+        if (shown && tone && notificationContext(queryClient, userId).notifications.sound) {
+          playTone();
+        }
       })
       .catch(() => undefined);
   };
   return {
     event: (event: StreamEvent) =>
-      show(notificationFor(event, notificationContext(queryClient, userId))),
+      show(notificationFor(event, notificationContext(queryClient, userId)), true),
     typing: (signal: TypingSignal) =>
-      show(typingNotification(signal, notificationContext(queryClient, userId))),
+      show(typingNotification(signal, notificationContext(queryClient, userId)), false),
   };
 }
