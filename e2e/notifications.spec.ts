@@ -134,6 +134,8 @@ test('nothing is shown while the app is in front, or for a kind turned off', asy
   await gotoLive(page, '/profile');
   await sendRequest(first.page, me);
   await expect(page.getByText(`Friend Request: ${first.name}`)).toBeVisible();
+  // Give a notification that should not come the time it would take to come.
+  await page.waitForTimeout(500);
   expect(await shown(page)).toEqual([]);
 
   // In the background, with connection requests turned off in Settings.
@@ -147,5 +149,6 @@ test('nothing is shown while the app is in front, or for a kind turned off', asy
   await settingsLoaded;
   await sendRequest(second.page, me);
   await expect(page.getByText(`Friend Request: ${second.name}`)).toBeVisible();
+  await page.waitForTimeout(500);
   expect(await shown(page)).toEqual([]);
 });

@@ -46,7 +46,7 @@ export const settingsSchema = z.object({
     blockUnverified: z.boolean(),
     /** Only people with at least one friend in common can send you requests. */
     requireMutualConnections: z.boolean(),
-    /** You never appear in Discover, nor in anyone's network search but your friends'. */
+    /** You never appear in Discover, nor in anyone's network search (friends still list you). */
     hideFromSearch: z.boolean(),
   }),
   chat: z.object({

@@ -516,7 +516,7 @@ export class GraphTraversal {
       const top = heap.length === keep ? heap[0]! : null;
       if (top && (top.fav === fav ? trust < top.trust : top.fav)) return;
       if (after && (after.fav === fav ? trust > after.trust : fav)) return;
-      if (req.search && !this.found(at, degree, g.nameAt[at]!, req.search)) return;
+      if (req.search && !this.found(at, g.nameAt[at]!, req.search)) return;
       if (admit && !admit(at, degree)) return;
       const key: Candidate = { fav, trust, degree, name: g.nameAt[at]!, seq: g.seqAt[at]!, at };
       if (after && compareKeys(key, after) <= 0) return;
@@ -618,7 +618,7 @@ export class GraphTraversal {
       }
       keys.sort((x, y) => (x.name !== y.name ? (x.name < y.name ? -1 : 1) : x.seq - y.seq));
       for (const { at, seq, name } of keys) {
-        if (req.search && !this.found(at, degree, name, req.search)) continue;
+        if (req.search && !this.found(at, name, req.search)) continue;
         const key: Candidate = { fav: false, trust, degree, name, seq, at };
         if (after && compareKeys(key, after) <= 0) continue;
         const worst = heap.length === keep ? heap[0]! : null;
@@ -738,10 +738,11 @@ export class GraphTraversal {
 
   /**
    * Whether a search finds the person at `at`: their name has the text, and they do not hide
-   * from search — which hides them from everyone's search but their friends' (settings).
+   * from search (settings: never found by a name search, friends' included; a friend still
+   * sees them in the unsearched list).
    */
-  private found(at: number, degree: Degree, name: string, search: string): boolean {
-    return name.includes(search) && (degree === 1 || this.g.searchHiddenAt[at] === 0);
+  private found(at: number, name: string, search: string): boolean {
+    return name.includes(search) && this.g.searchHiddenAt[at] === 0;
   }
 
   private locateAt(

@@ -157,7 +157,7 @@ describe(`settings (${dbKind})`, () => {
     expect(viewer.id).not.toBe(candidate.id);
   });
 
-  it('hide from search takes you out of Discover and of everyone but your friends’ search', async () => {
+  it('hide from search takes you out of Discover and of every name search, friends’ included', async () => {
     const { candidate, asViewer, asFriend, asCandidate } = await secondDegree('hide');
     const search = async (as: Browser, tab: string) => {
       const res = await getJson<ConnectionsPage>(
@@ -173,8 +173,10 @@ describe(`settings (${dbKind})`, () => {
     expect(await feedIds(asFriend)).not.toContain(candidate.id);
     expect(await search(asViewer, 'second')).toEqual([]);
     expect(await search(asViewer, 'all')).toEqual([]);
-    // Their friends still find them by name in their own list.
-    expect(await search(asFriend, 'first')).toEqual([candidate.id]);
+    // Nobody finds them by name, friends included; a friend's unsearched list still has them.
+    expect(await search(asFriend, 'first')).toEqual([]);
+    const list = await getJson<ConnectionsPage>(asFriend, '/api/network/connections?tab=first');
+    expect(list.body.items.map((i) => i.userId)).toContain(candidate.id);
   });
 
   it('show age and location sharing off hide them on the card', async () => {

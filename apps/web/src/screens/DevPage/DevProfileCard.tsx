@@ -10,7 +10,8 @@ import { ProfileStats } from '../Profile/ProfileStats.tsx';
 export function DevProfileCard({ profile }: { profile: OwnProfile }) {
   const [trustOpen, setTrustOpen] = useState(false);
   const name = profile.name?.trim() || 'No name yet';
-  const avatar = profile.photo?.avatars['128'] ?? profile.photo?.url ?? null;
+  const avatar =
+    profile.photo?.avatars['128'] ?? profile.photo?.url ?? profile.identityPicture ?? null;
 
   return (
     <section className="card dev-profile" aria-labelledby="dev-profile-name">

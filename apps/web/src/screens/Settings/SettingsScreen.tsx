@@ -284,7 +284,7 @@ function SafetyCard({
       />
       <SettingSwitch
         label="Hide from search"
-        description="You won't appear in Discover, or in anyone's search but your friends'."
+        description="You won't appear in Discover or in anyone's network search. Your friends still see you in their list."
         checked={safety.hideFromSearch}
         onChange={(on) => save({ safety: { hideFromSearch: on } })}
       />
