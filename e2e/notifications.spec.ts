@@ -144,9 +144,12 @@ test('nothing is shown while the app is in front, or for a kind turned off', asy
   });
   expect(off.ok()).toBe(true);
   await recordNotifications(page, false);
-  const settingsLoaded = page.waitForResponse((r) => r.url().endsWith('/api/me/settings'));
-  await gotoLive(page, '/profile');
-  await settingsLoaded;
+  // The Settings screen shows the setting from the same cache the notifications read: once it
+  // says off, the page knows (a wait on the request itself raced the restored cache).
+  await gotoLive(page, '/settings');
+  await expect(
+    page.getByRole('switch', { name: 'Connection requests', exact: true }),
+  ).toHaveAttribute('aria-checked', 'false');
   await sendRequest(second.page, me);
   await expect(page.getByText(`Friend Request: ${second.name}`)).toBeVisible();
   await page.waitForTimeout(500);
