@@ -23,8 +23,9 @@ export const settingsQueryOptions = queryOptions({
     apiRequest('/api/me/settings', settingsSchema, { signal }),
 });
 
+/** The Settings screen always shows the server's settings (another device may have changed them). */
 export function useSettingsQuery() {
-  return useQuery(settingsQueryOptions);
+  return useQuery({ ...settingsQueryOptions, refetchOnMount: 'always' });
 }
 
 /** The settings with a change laid over them (what the screen shows while it saves). */

@@ -24,7 +24,7 @@ import { invitationKeys } from '../queries/invitation-keys.ts';
 import { invalidateNetwork, networkKeys, setSummaryPendingRequests } from '../queries/network.ts';
 import { invalidateOwnProfile } from '../queries/profile-keys.ts';
 import { removeRequest, requestKeys, setSessionTrust, upsertRequest } from '../queries/requests.ts';
-import { applySettingsUpdate } from '../queries/settings.ts';
+import { applySettingsUpdate, settingsKeys } from '../queries/settings.ts';
 import { trustKeys } from '../queries/trust.ts';
 
 /** What the router needs from the app around it. */
@@ -168,6 +168,8 @@ export function refetchAfterGap(queryClient: QueryClient): void {
   void queryClient.invalidateQueries({ queryKey: networkKeys.all }, noRestart);
   void queryClient.invalidateQueries({ queryKey: trustKeys.all }, noRestart);
   void queryClient.invalidateQueries({ queryKey: requestKeys.all }, noRestart);
+  // Settings changed on another device while this one was away.
+  void queryClient.invalidateQueries({ queryKey: settingsKeys.all }, noRestart);
   // Chats, and every conversation seen catches up on what came meanwhile.
   void invalidateChats(queryClient);
   catchUpAllMessages(queryClient);
