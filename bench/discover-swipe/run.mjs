@@ -6,52 +6,21 @@
 // as dropped (its extra vsyncs). Baseline in the same run: the same page held still for as
 // long, so what the drags cost is told apart from what the throttled page costs idle.
 // Usage: node bench/discover-swipe/run.mjs [--runs=3]   (results/latest.json)
-import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
+import { buildWeb, chromiumPath, median, serveBuild } from '../serve-build.mjs';
 
-const root = path.resolve(import.meta.dirname, '../..');
 const runs = Number(process.argv.find((a) => a.startsWith('--runs='))?.split('=')[1] ?? 3);
 const SWIPES = 20;
 const FRAME_MS = 1000 / 60;
 /** Seed personas with long decks (friends of friends in the demo world). */
 const PERSONAS = [/Alice Anderson/, /Bob Bakker/, /Carol Chen/, /Dave Dekker/, /Erin Evans/];
 
-if (!process.env.SKIP_BUILD) {
-  const build = spawnSync('npm', ['run', 'build', '-w', '@heartline/web'], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
-  if (build.status !== 0) process.exit(1);
-}
-
-const port = await new Promise((resolve) => {
-  const s = net.createServer().listen(0, '127.0.0.1', () => {
-    const { port } = s.address();
-    s.close(() => resolve(port));
-  });
-});
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'heartline-bench-swipe-'));
-const base = `http://localhost:${port}`;
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-  cwd: root,
-  env: {
-    ...process.env,
-    NODE_ENV: 'test',
-    PORT: String(port),
-    HOST: 'localhost',
-    PUBLIC_URL: base,
-    DATA_DIR: dataDir,
-    SEED_ON_EMPTY: 'true',
-    LOG_LEVEL: 'warn',
-    WEB_DIST: path.join(root, 'apps/web/dist'),
-  },
-  stdio: 'ignore',
-});
+buildWeb();
+const app = await serveBuild({ name: 'swipe', env: { NODE_ENV: 'test', SEED_ON_EMPTY: 'true' } });
+const { base } = app;
 
 /** Frame times (ms between animation frames) recorded in the page while `work` runs. */
 async function frames(page, work) {
@@ -92,17 +61,8 @@ function summarise(times) {
 
 let code = 0;
 try {
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (i > 1200) throw new Error('server did not start');
-    await new Promise((r) => setTimeout(r, 50));
-  }
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: chromiumPath(),
     args: ['--no-sandbox', '--disable-background-networking', '--no-first-run'],
   });
   const results = [];
@@ -168,7 +128,6 @@ try {
     await context.close();
   }
   await browser.close();
-  const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   const out = {
     date: new Date().toISOString(),
     profile:
@@ -202,7 +161,6 @@ try {
   console.error(err);
   code = 1;
 } finally {
-  server.kill('SIGTERM');
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  app.stop();
 }
 process.exit(code);

@@ -6,49 +6,19 @@
 // what the same responses cost uncompressed. Fails (exit 1) if any text response over 1 KiB went
 // out uncompressed, or if the sign-in route's JavaScript passes its budget.
 // Usage: node bench/web-bundle/run.mjs
-import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
+import { buildWeb, chromiumPath, serveBuild } from '../serve-build.mjs';
 
-const root = path.resolve(import.meta.dirname, '../..');
 /** JavaScript transferred for /auth, compressed (issue 17 sets 120 KB before usable). */
 const AUTH_JS_BUDGET_KB = 120;
 const TEXT = /^(?:text\/|application\/(?:json|javascript|manifest\+json)|image\/svg)/;
 
-const build = spawnSync('npm', ['run', 'build', '-w', '@heartline/web'], {
-  cwd: root,
-  stdio: 'inherit',
-  env: { ...process.env, NODE_ENV: 'production' },
-});
-if (build.status !== 0) process.exit(1);
-
-const port = await new Promise((resolve) => {
-  const s = net.createServer().listen(0, '127.0.0.1', () => {
-    const { port } = s.address();
-    s.close(() => resolve(port));
-  });
-});
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'heartline-bench-bundle-'));
-const base = `http://localhost:${port}`;
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-  cwd: root,
-  env: {
-    ...process.env,
-    // As the e2e tests run it: the development provider signs the bench person in.
-    NODE_ENV: 'test',
-    PORT: String(port),
-    HOST: 'localhost',
-    PUBLIC_URL: base,
-    DATA_DIR: dataDir,
-    SEED_ON_EMPTY: 'false',
-    LOG_LEVEL: 'warn',
-    WEB_DIST: path.join(root, 'apps/web/dist'),
-  },
-  stdio: 'ignore',
-});
+buildWeb();
+// As the e2e tests run it: the development provider signs the bench person in.
+const app = await serveBuild({ name: 'bundle', env: { NODE_ENV: 'test', SEED_ON_EMPTY: 'false' } });
+const { base } = app;
 
 /** Loads `route` cold in a new page of `context`; returns every response's wire figures. */
 async function measure(context, route, ready) {
@@ -123,17 +93,8 @@ function summarise(route, responses) {
 
 let failed = false;
 try {
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (i > 600) throw new Error('server did not start');
-    await new Promise((r) => setTimeout(r, 50));
-  }
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: chromiumPath(),
     args: [
       '--no-sandbox',
       '--disable-gpu',
@@ -209,7 +170,6 @@ try {
     failed = true;
   }
 } finally {
-  server.kill('SIGTERM');
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  app.stop();
 }
 process.exit(failed ? 1 : 0);

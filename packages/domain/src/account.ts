@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /**
  * Account rights (issue 15; DESIGN.md §3.10–11; spec/3 §9 "account deletion is possible at any

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { hasDisallowedCharacters, safeText } from './text.ts';
 
 export const PASSWORD_MIN = 10;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /** The regions whose law the legal texts name, each with its own privacy contact. */
 export const LEGAL_REGIONS = ['us', 'uk', 'in', 'il'] as const;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /**
  * Discover and matches (issue 14; spec/2 §2–§9). Likes, passes and skips are stored on the

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /** Every error response body: `{ error: { code, message } }`. */
 export const errorBodySchema = z.object({
@@ -9,6 +9,10 @@ export const errorBodySchema = z.object({
   }),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/** The body of an action that has nothing to answer but that it was done. */
+export const okSchema = z.object({ ok: z.literal(true) });
+export type Ok = z.infer<typeof okSchema>;
 
 export const errorCodes = {
   validation: 'VALIDATION_FAILED',

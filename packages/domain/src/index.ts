@@ -13,6 +13,7 @@ export * from './profile.ts';
 export * from './photos.ts';
 export * from './trust.ts';
 export * from './network.ts';
+export * from './invite-code.ts';
 export * from './invitations.ts';
 export * from './text.ts';
 export * from './chat.ts';

@@ -1,7 +1,7 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { connectionRequestViewSchema } from './network.ts';
 import { profileMessages } from './profile.ts';
-import { hasDisallowedCharacters } from './text.ts';
+import { inviteCodeMessages, inviteCodeProblem } from './invite-code.ts';
 import { safeText } from './text.ts';
 
 /**
@@ -9,9 +9,6 @@ import { safeText } from './text.ts';
  * §3.13). The HTTP contract is in docs/API-invitations.md.
  */
 
-/** spec/2 §9: an invite code is 3 to 50 characters. Ours are 22 (128 random bits, base64url). */
-export const INVITE_CODE_MIN = 3;
-export const INVITE_CODE_MAX = 50;
 /** spec/2 §9 and spec/1 §7: the lookup is raced against 5 s. */
 export const INVITE_LOOKUP_TIMEOUT_MS = 5_000;
 /**
@@ -26,8 +23,6 @@ export const INVITATION_EXPIRY_MAX_DAYS = 365;
 export const INVITATION_MESSAGE_MAX = 500;
 /** spec/3 §8: the 'Connection Approved! 🎉' toast stays 5 s. */
 export const APPROVAL_TOAST_MS = 5_000;
-/** How long a remembered invitation waits in a browser for its sign-in (7 days). */
-export const PENDING_INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 /** Public lookups per address (enumeration is hopeless at 128 bits; this keeps it cheap). */
 export const INVITE_LOOKUP_LIMIT = { points: 60, windowMs: 60 * 1000 } as const;
 export const INVITATION_CREATE_LIMIT = { points: 20, windowMs: 60 * 60 * 1000 } as const;
@@ -36,8 +31,7 @@ export const INVITATION_CREATE_LIMIT = { points: 20, windowMs: 60 * 60 * 1000 } 
 export const inviteMessages = {
   // Landing and lookup.
   invalidLink: 'Invalid invitation link',
-  invalidFormat: 'Invalid invitation format',
-  invalidInput: 'Invalid input: invite code and user ID are required',
+  ...inviteCodeMessages,
   notFound: 'Invalid or expired invitation',
   deactivated: 'This invitation has been deactivated',
   expired: 'Invitation has expired',
@@ -85,36 +79,6 @@ export const inviteMessages = {
   tooManyCreated: 'Too many invitation links created. Please wait before creating more.',
   tooManyLookups: 'Too many invitation lookups. Please wait a minute.',
 } as const;
-
-/**
- * spec/2 §5: required, non-blank, 3–50 characters, and nothing that looks like markup or an
- * injection (angle brackets, script/javascript/data/vbscript, on-event handlers, quotes, braces,
- * backslash, semicolon, double dash, comment markers). Null when the code is acceptable.
- */
-export function inviteCodeProblem(code: string | null | undefined): string | null {
-  if (typeof code !== 'string' || code.trim() === '') return inviteMessages.invalidInput;
-  if (code.length < INVITE_CODE_MIN || code.length > INVITE_CODE_MAX) {
-    return inviteMessages.invalidFormat;
-  }
-  if (hasDisallowedCharacters(code, 'line')) return inviteMessages.invalidFormat;
-  if (INJECTION_PATTERNS.some((pattern) => pattern.test(code))) {
-    return inviteMessages.invalidFormat;
-  }
-  return null;
-}
-
-const INJECTION_PATTERNS = [
-  /[<>]/,
-  /(?:java|vb)?script\s*:?/i,
-  /data\s*:/i,
-  /on[a-z]+\s*=/i,
-  /["'`]/,
-  /[{}]/,
-  /\\/,
-  /;/,
-  /--/,
-  /\/\*|\*\/|<!--|-->/,
-];
 
 export const inviteCodeParamsSchema = z.object({
   code: z.string().superRefine((code, ctx) => {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { REPORT_EVIDENCE_MAX } from './chat.ts';
 import { safeText } from './text.ts';
 import { TRUST_FORMULA_TEXT } from './trust.ts';
@@ -267,9 +267,6 @@ export type ConnectionPath = z.infer<typeof connectionPathSchema>;
 
 export const favoriteStateSchema = z.object({ userId: z.uuid(), isFavorited: z.boolean() });
 export type FavoriteState = z.infer<typeof favoriteStateSchema>;
-
-export const okSchema = z.object({ ok: z.literal(true) });
-export type Ok = z.infer<typeof okSchema>;
 
 export const blockedUserSchema = z.object({
   userId: z.uuid(),

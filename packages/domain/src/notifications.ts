@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { chatMessages, type TypingSignal } from './chat.ts';
 import { discoverMessages } from './discover.ts';
 import { inviteMessages } from './invitations.ts';

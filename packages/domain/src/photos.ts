@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /** spec/1 §9 "Photos". */
 export const PHOTO_MAX_BYTES = 10_485_760;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { AGE_MAX, AGE_MIN, exactAgeOn } from './age.ts';
 import { disallowedCharactersMessage, hasDisallowedCharacters, safeText } from './text.ts';
 

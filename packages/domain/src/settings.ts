@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { DISCOVERY_VISIBILITIES, DISCOVERY_VISIBILITY_DEFAULT } from './discover.ts';
 
 /** What a message notification may show on the lock screen (settings.notifications.preview). */

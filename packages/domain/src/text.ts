@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from './zod.ts';
 
 /**
  * The one rule for characters in text people type (issue 18): what every free-text input of

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { needsOnboarding } from './onboarding.ts';
 
 export const userIdSchema = z.uuid({ message: 'Invalid user ID provided' });

@@ -1,8 +1,10 @@
 import { useId, type ReactNode } from 'react';
 
 /**
- * One on/off setting: the whole row is the control (a 44 px+ target), announced as a switch
- * with its label and description.
+ * One on/off setting: the whole row is the control (a 44 px+ target: the switch's box is
+ * stretched over the row in CSS), announced as a switch named by its label and described by its
+ * description. The name is exactly the visible label (WCAG 2.5.3, label in name): the
+ * description sits outside the button.
  */
 export function SettingSwitch({
   label,
@@ -17,25 +19,23 @@ export function SettingSwitch({
   disabled?: boolean;
   onChange: (checked: boolean) => void;
 }) {
-  const labelId = useId();
   const descriptionId = useId();
   return (
-    <button
-      type="button"
-      role="switch"
-      aria-checked={checked}
-      aria-labelledby={labelId}
-      aria-describedby={description ? descriptionId : undefined}
-      aria-disabled={disabled || undefined}
-      className="setting-row"
-      onClick={() => {
-        if (!disabled) onChange(!checked);
-      }}
-    >
+    <div className="setting-row" data-disabled={disabled || undefined}>
       <span className="setting-row__text">
-        <span id={labelId} className="setting-row__label">
+        <button
+          type="button"
+          role="switch"
+          aria-checked={checked}
+          aria-describedby={description ? descriptionId : undefined}
+          aria-disabled={disabled || undefined}
+          className="setting-row__label setting-row__switch"
+          onClick={() => {
+            if (!disabled) onChange(!checked);
+          }}
+        >
           {label}
-        </span>
+        </button>
         {description && (
           <span id={descriptionId} className="setting-row__description">
             {description}
@@ -43,6 +43,6 @@ export function SettingSwitch({
         )}
       </span>
       <span className="net-switch" aria-hidden="true" data-on={checked} />
-    </button>
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-import { okSchema, trustVerificationSchema, type TrustVerification } from '@heartline/domain';
+import { okSchema } from '@heartline/domain';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../../lib/api.ts';
 
@@ -29,22 +29,6 @@ export function useDevAccessQuery(enabled = true) {
     staleTime: 5 * 60_000,
     enabled,
     // Asked afresh on every start: a staff flag taken away must not leave the page open.
-    meta: { persist: false },
-  });
-}
-
-/**
- * "Verify calculations": the stored trust figures next to an independent SQL recount. Only on
- * demand (the button), never from a cache: the point is a check made now.
- */
-export function useTrustVerificationQuery() {
-  return useQuery({
-    queryKey: devKeys.verify,
-    queryFn: ({ signal }): Promise<TrustVerification> =>
-      apiRequest('/api/trust/verify', trustVerificationSchema, { signal }),
-    enabled: false,
-    retry: false,
-    gcTime: 0,
     meta: { persist: false },
   });
 }

@@ -1,0 +1,84 @@
+// Shared by the browser benches: build the web app (production, with its precompressed copies)
+// and serve it with the real server on a free loopback port, in a data directory of its own.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+export const root = path.resolve(import.meta.dirname, '..');
+
+/** `npm run build` of the web app, unless SKIP_BUILD is set (reuse apps/web/dist). */
+export function buildWeb() {
+  if (process.env.SKIP_BUILD) return;
+  const build = spawnSync('npm', ['run', 'build', '-w', '@heartline/web'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+  if (build.status !== 0) process.exit(1);
+}
+
+export function freePort() {
+  return new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts the server on the build in apps/web/dist and waits until it answers.
+ * `command`: 'main' runs apps/server/src/main.ts; 'start' runs `npm start`'s own script
+ * (scripts/start.mjs: the embedded defaults, as a newcomer runs it).
+ * `env` is added to what the server gets (NODE_ENV, SEED_ON_EMPTY, ...).
+ */
+export async function serveBuild({ name, command = 'main', env = {} }) {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `heartline-bench-${name}-`));
+  const base = `http://localhost:${port}`;
+  const entry =
+    command === 'start' ? ['scripts/start.mjs'] : ['--import', 'tsx', 'apps/server/src/main.ts'];
+  const server = spawn(process.execPath, entry, {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: 'localhost',
+      PUBLIC_URL: base,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      WEB_DIST: path.join(root, 'apps/web/dist'),
+      ...env,
+    },
+    stdio: 'ignore',
+  });
+  const stop = () => {
+    server.kill('SIGTERM');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    for (let i = 0; ; i++) {
+      try {
+        if ((await fetch(`${base}/api/health`)).ok) break;
+      } catch {
+        // not listening yet
+      }
+      if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
+      if (i > 1200) throw new Error('server did not start');
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  } catch (err) {
+    stop();
+    throw err;
+  }
+  return { base, port, stop };
+}
+
+export const chromiumPath = () => process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
