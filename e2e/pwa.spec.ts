@@ -40,3 +40,16 @@ test('the service worker serves the app shell offline', async ({ page, context }
   await expect(page.getByRole('heading', { name: 'Terms of Service' })).toBeVisible();
   await context.setOffline(false);
 });
+
+test('start-up asks for the session once, before the app code has run', async ({ page }) => {
+  const paths: string[] = [];
+  page.on('request', (r) => paths.push(new URL(r.url()).pathname));
+  await page.goto('/auth');
+  await expect(page.getByRole('button', { name: 'Continue with Google' })).toBeVisible();
+  // index.html preloads the session; the app's own request reuses that answer.
+  expect(paths.filter((p) => p === '/api/auth/session')).toHaveLength(1);
+  // Asked for before any code the app loads itself (the screen's chunk).
+  const screenChunk = paths.findIndex((p) => /^\/assets\/AuthScreen-.*\.js$/.test(p));
+  expect(screenChunk).toBeGreaterThan(paths.indexOf('/api/auth/session'));
+  expect(paths.indexOf('/api/auth/session')).toBeGreaterThanOrEqual(0);
+});
