@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstName } from './format.ts';
+import { firstName, formatCount } from './format.ts';
 import { clearStorageExcept, keptOnSignOut, storageKeys } from './storage-keys.ts';
 import { readThemeChoice, resolveTheme } from './theme.ts';
 
@@ -55,5 +55,13 @@ describe('firstName', () => {
     expect(firstName('  Olivia Tester ')).toBe('Olivia');
     expect(firstName('')).toBeNull();
     expect(firstName(null)).toBeNull();
+  });
+});
+
+describe('formatCount', () => {
+  it('writes thousands separators as en-US does', () => {
+    for (const n of [0, 7, 999, 1000, 1204, 999999, 1000000, 1234567890, -3000, -12, 12.75]) {
+      expect(formatCount(n)).toBe(n.toLocaleString('en-US'));
+    }
   });
 });

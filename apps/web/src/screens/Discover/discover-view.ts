@@ -10,6 +10,7 @@ import {
 } from '@heartline/domain';
 import { ApiError } from '../../lib/api.ts';
 import { countLabel } from '../Trust/trust-format.ts';
+import { formatCount } from '../../lib/format.ts';
 
 /** What a swipe, an arrow key or a card button asks for. */
 export type CardGesture = 'pass' | 'like' | 'skip' | 'path';
@@ -65,7 +66,7 @@ export function progressDots(
 
 /** "42", "999+": the number of profiles, marked when the server stopped counting. */
 export function formatTotal(total: number, capped: boolean): string {
-  return `${total.toLocaleString('en-US')}${capped ? '+' : ''}`;
+  return `${formatCount(total)}${capped ? '+' : ''}`;
 }
 
 /** The header's count: "1 profile", "42 profiles", "999+ profiles". */
@@ -76,7 +77,7 @@ export function profileCountLabel(total: number, capped: boolean): string {
 
 /** '#n of total' under the dots; `position` is 1-based. */
 export function positionLabel(position: number, total: number, capped: boolean): string {
-  return `#${position.toLocaleString('en-US')} of ${formatTotal(total, capped)}`;
+  return `#${formatCount(position)} of ${formatTotal(total, capped)}`;
 }
 
 /** The name dialogs and toasts use; the card itself says 'Profile data unavailable'. */

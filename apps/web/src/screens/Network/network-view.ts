@@ -7,6 +7,7 @@ import {
   type PathNode,
   type UnlockedTabs,
 } from '@heartline/domain';
+import { formatCount } from '../../lib/format.ts';
 
 /** The Network screen's tabs: the five connection lists plus the requests ("alerts") tab. */
 export type NetworkScreenTab = NetworkTab | 'requests';
@@ -63,7 +64,7 @@ export function searchForTab(search: URLSearchParams, tab: NetworkScreenTab): UR
 
 /** A tab count; the 3rd degree (and so All) is exact only up to the server's cap. */
 export function formatTabCount(count: number, capped: boolean): string {
-  return capped ? `${count.toLocaleString('en-US')}+` : count.toLocaleString('en-US');
+  return capped ? `${formatCount(count)}+` : formatCount(count);
 }
 
 export function tabCount(tab: NetworkScreenTab, summary: NetworkSummary): string {
