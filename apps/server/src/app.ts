@@ -23,6 +23,7 @@ import { registerOnboardingRoutes } from './modules/onboarding/onboarding.routes
 import { createAccessRepository } from './modules/access/access.repository.ts';
 import { createAccess } from './modules/access/access.service.ts';
 import { createDispatcher, type Dispatcher } from './modules/events/events.dispatcher.ts';
+import { createEmitLedger, pushCommitted } from './modules/events/events.live.ts';
 import { eventHandlers } from './modules/events/events.handlers.ts';
 import { createOutbox, type Transact } from './modules/events/events.outbox.ts';
 import { createEventsRepository } from './modules/events/events.repository.ts';
@@ -248,11 +249,15 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
       : `mailto:${config.contacts.general}`,
     log: (message, err) => app.log.warn({ err }, message),
   });
+  // What this instance sent already: writers push right after their commit (the chat's
+  // sends), and the dispatcher does not send those again.
+  const ledger = createEmitLedger();
   const dispatcher = createDispatcher({
     repo: events,
     handlers: eventHandlers,
     context: { io, push },
     onError,
+    ledger,
   });
   const { transaction: transact } = createOutbox({
     db,
@@ -361,9 +366,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     access,
     transact,
     findUser: (userId) => people.findUser(userId),
-    committed: () => {
-      // The one-statement send commits outside the outbox: the crash test's fault applies here.
+    committed: (committedEvents) => {
+      // The group-committed send commits outside the outbox: the crash test's fault applies here.
       if (config.faultKillAfterCommit === 'message.created') process.kill(process.pid, 'SIGKILL');
+      pushCommitted(io, ledger, committedEvents);
       dispatcher.kick();
     },
   });

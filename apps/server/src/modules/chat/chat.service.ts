@@ -22,6 +22,8 @@ import type { Emit, Transact } from '../events/events.outbox.ts';
 import { can, isVisible } from '../access/access.policy.ts';
 import { assertSettingsAllow, type Access, type Person } from '../access/access.service.ts';
 import { presentChat, presentMessage } from './chat.presenter.ts';
+import type { CommittedEvent } from '../events/events.live.ts';
+import { createSendBatcher, type GroupCommitOptions } from './chat.batch.ts';
 import type { ChatRepository, ChatRow, MessageRow } from './chat.repository.ts';
 
 export type ChatDeps = {
@@ -29,8 +31,12 @@ export type ChatDeps = {
   access: Access;
   transact: Transact;
   findUser: (userId: string) => Promise<Person | undefined>;
-  /** Events were committed outside `transact` (the one-statement send): deliver them. */
-  committed: () => void;
+  /**
+   * Events were committed outside `transact` (the group-committed send): push them now and
+   * let the dispatcher catch up. Called before the send is acknowledged.
+   */
+  committed: (events: readonly CommittedEvent[]) => void;
+  groupCommit?: GroupCommitOptions;
 };
 
 /**
@@ -40,6 +46,7 @@ export type ChatDeps = {
  */
 export function createChatService(deps: ChatDeps) {
   const { repo, access, transact } = deps;
+  const batcher = createSendBatcher(repo, deps.groupCommit);
 
   async function me(userId: string): Promise<Person> {
     const user = await deps.findUser(userId);
@@ -124,7 +131,9 @@ export function createChatService(deps: ChatDeps) {
 
     /**
      * Stores a message once per client id, numbered in the chat's order, and records
-     * `message.created` for both members in the same transaction (delivered by the dispatcher).
+     * `message.created` for both members in the same transaction: group-committed with the
+     * sends that arrive with it (chat.batch.ts), decided on its own, pushed to both members
+     * as soon as it is committed, then answered.
      */
     async send(userId: string, input: SendMessageInput): Promise<MessageView> {
       const payload = {
@@ -136,7 +145,7 @@ export function createChatService(deps: ChatDeps) {
         createdAt: new Date().toISOString(),
         readAt: null,
       };
-      const outcome = await repo.send({ ...payload, payload });
+      const outcome = await batcher.submit({ ...payload, payload });
       if (!outcome || !isVisible('message', outcome)) {
         throw new NotFoundError(chatMessages.chatNotFound);
       }
@@ -148,8 +157,14 @@ export function createChatService(deps: ChatDeps) {
         if (!stored) throw new ConflictError(chatMessages.clientIdReused);
         return sameChat(stored, input.chatId);
       }
-      deps.committed();
-      return { ...payload, seq: outcome.seq };
+      const message = { ...payload, seq: outcome.seq };
+      const event = (stream: string, seq: number | null): CommittedEvent[] =>
+        seq === null ? [] : [{ stream, seq, type: 'message.created', payload: { message } }];
+      deps.committed([
+        ...event(userRoom(userId), outcome.senderEventSeq),
+        ...event(userRoom(outcome.otherId), outcome.otherEventSeq),
+      ]);
+      return message;
     },
 
     /**

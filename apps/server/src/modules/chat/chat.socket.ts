@@ -25,8 +25,10 @@ const SENDS_QUEUED_MAX = 200;
  * Sends one instance works on at once. Beyond, a send is refused at once with a retryable
  * error (the device's outbox retries with back-off) instead of queueing for a database
  * connection until it times out: under overload, throughput degrades instead of collapsing.
+ * Sends are group-committed (chat.batch.ts: two batches of up to 256 at once), so this is
+ * about two batches' worth waiting behind the two being committed.
  */
-const SENDS_IN_FLIGHT_MAX = 256;
+const SENDS_IN_FLIGHT_MAX = 1024;
 
 type Refusal = { ok: false; error: string; message: string; final: boolean };
 

@@ -1,6 +1,7 @@
 import { parseStreamEvent } from '@heartline/domain';
 import type { EventsRepository } from './events.repository.ts';
 import type { DeliveryContext, EventHandlers } from './events.handlers.ts';
+import type { EmitLedger } from './events.live.ts';
 
 export type DispatcherDeps = {
   repo: EventsRepository;
@@ -11,6 +12,8 @@ export type DispatcherDeps = {
   /** How long delivered events stay for resuming clients. */
   keepMs?: number;
   onError?: (err: unknown) => void;
+  /** What this instance emitted already (events.live.ts): not sent twice from here. */
+  ledger?: EmitLedger;
 };
 
 const BATCH = 200;
@@ -47,13 +50,15 @@ export function createDispatcher(deps: DispatcherDeps) {
             deps.onError?.(new Error(`event ${stored.id} (${stored.type}) fails its schema`));
             continue;
           }
+          const sent = deps.ledger?.covers(event.stream, event.seq) ?? false;
           try {
-            await deps.handlers[event.type](event as never, { ...deps.context, trx });
+            await deps.handlers[event.type](event as never, { ...deps.context, trx, sent });
           } catch (err) {
             // One failing handler must not hold back every later event: this one counts as
             // delivered (clients still get it by resuming, which reads the table).
             deps.onError?.(err);
           }
+          deps.ledger?.record(event.stream, event.seq);
         }
       });
       if (delivered === null) {

@@ -14,6 +14,11 @@ export type DeliveryContext = {
   trx: Trx;
   /** Web Push: queues a notification to the recipient's devices if they want one (issue 16). */
   push?: { queue: (event: StreamEvent, trx: Trx) => Promise<void> };
+  /**
+   * This instance already sent this event to its room (its writer pushed it right after the
+   * commit, or an earlier pass that did not commit): not again; everything else still happens.
+   */
+  sent?: boolean;
 };
 
 type Handler<E extends ServerEventName> = (
@@ -25,8 +30,8 @@ type Handler<E extends ServerEventName> = (
 export type EventHandlers = { [E in ServerEventName]: Handler<E> };
 
 /** To every socket in the stream's room, on any instance (Redis adapter). */
-function toRoom(event: StreamEvent, { io }: Pick<DeliveryContext, 'io'>): void {
-  io.to(event.stream).emit('event', event);
+function toRoom(event: StreamEvent, { io, sent }: Pick<DeliveryContext, 'io' | 'sent'>): void {
+  if (!sent) io.to(event.stream).emit('event', event);
 }
 
 /** To the room, and to the person's devices by Web Push when their settings want it. */
