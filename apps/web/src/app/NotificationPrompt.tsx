@@ -29,11 +29,13 @@ export function NotificationPrompt() {
   const [answered, setAnswered] = useState(
     () => localStorage.getItem(storageKeys.notificationPrompt) === 'dismissed',
   );
-  const wanted = !answered && notificationPermission() === 'default' && ASK_ON.includes(pathname);
+  const wanted = !answered && ASK_ON.includes(pathname);
 
   useEffect(() => {
     if (!wanted) return;
-    const timer = setTimeout(() => setDue(true), ASK_AFTER_MS);
+    // The permission is read when the prompt is due, not in every render: the read blocks the
+    // main thread (~10 ms in Chromium), which the first screen cannot spare (issue 17).
+    const timer = setTimeout(() => setDue(notificationPermission() === 'default'), ASK_AFTER_MS);
     return () => clearTimeout(timer);
   }, [wanted]);
 

@@ -17,6 +17,7 @@ import { useBadgesQuery } from '../state/queries/badges.ts';
 import { settingsQueryOptions } from '../state/queries/settings.ts';
 import { refetchAfterGap, routeEvent } from '../state/realtime/event-router.ts';
 import { realtimeClient } from '../state/realtime/socket-client.ts';
+import { whenIdle } from '../lib/tasks.ts';
 import { NotificationPrompt } from './NotificationPrompt.tsx';
 import { useToast } from './ToastProvider.tsx';
 
@@ -39,8 +40,9 @@ export function RealtimeBridge({ userId }: { userId: string }) {
     chatRuntime.start(userId, queryClient, (message) => toast.error(message));
     // Notifications while the app is not in front follow the person's settings: load them.
     void queryClient.prefetchQuery(settingsQueryOptions);
-    // Web Push for when no tab is open (a new device, or a key the browser dropped).
-    void ensurePushSubscription().catch(() => undefined);
+    // Web Push for when no tab is open (a new device, or a key the browser dropped). Once idle:
+    // reading the permission blocks the main thread (~10 ms in Chromium) and nothing waits.
+    const cancelPush = whenIdle(() => void ensurePushSubscription().catch(() => undefined));
     const notifications = createNotificationCenter(
       queryClient,
       userId,
@@ -91,6 +93,7 @@ export function RealtimeBridge({ userId }: { userId: string }) {
     });
     realtimeClient.start();
     return () => {
+      cancelPush();
       offTyping();
       navigator.serviceWorker?.removeEventListener('message', onWorkerMessage);
       realtimeClient.setHandlers(null);

@@ -16,3 +16,16 @@ export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 }
 
 export const HIGH_PRIORITY_TIMEOUT_MS = 15_000;
+
+/**
+ * Runs `fn` once the main thread is idle (at the latest after `timeoutMs`), for start-up work
+ * nothing on screen waits for; answers a cancel.
+ */
+export function whenIdle(fn: () => void, timeoutMs = 2_000): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(fn, { timeout: timeoutMs });
+    return () => cancelIdleCallback(id);
+  }
+  const id = setTimeout(fn, 1);
+  return () => clearTimeout(id);
+}
