@@ -14,6 +14,7 @@ export * from './photos.ts';
 export * from './trust.ts';
 export * from './network.ts';
 export * from './invite-code.ts';
+export * from './invite-messages.ts';
 export * from './invitations.ts';
 export * from './text.ts';
 export * from './chat.ts';

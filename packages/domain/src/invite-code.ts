@@ -10,6 +10,12 @@ export const INVITE_CODE_MAX = 50;
 /** How long a remembered invitation waits in a browser for its sign-in (7 days). */
 export const PENDING_INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
+/**
+ * Links one person may hold working at once besides the default one (expired and used-up links
+ * do not count; the default link of the Invite Friends dialog always exists).
+ */
+export const INVITATIONS_ACTIVE_MAX = 20;
+
 /** spec/2 §5's texts for a code that is missing or malformed. */
 export const inviteCodeMessages = {
   invalidFormat: 'Invalid invitation format',

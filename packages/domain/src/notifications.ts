@@ -1,7 +1,7 @@
 import { z } from './zod.ts';
 import { chatMessages, type TypingSignal } from './chat.ts';
 import { discoverMessages } from './discover.ts';
-import { inviteMessages } from './invitations.ts';
+import { inviteMessages } from './invite-messages.ts';
 import { networkMessages } from './network.ts';
 import type { StreamEvent } from './realtime-events.ts';
 import type { Settings } from './settings.ts';

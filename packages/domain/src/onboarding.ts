@@ -23,3 +23,8 @@ export function needsOnboarding(p: OnboardingProfile, today: Date = new Date()):
   const placeholderDob = Math.abs(today.getUTCFullYear() - 25 - dobYear) <= 1;
   return placeholderDob && emailPrefix !== '' && name.toLowerCase() === emailPrefix;
 }
+
+/** Texts about onboarding that other features show (profile, invitations). */
+export const onboardingMessages = {
+  completeFirst: 'Please complete onboarding first',
+} as const;

@@ -1,5 +1,6 @@
 import { z } from './zod.ts';
 import { AGE_MAX, AGE_MIN, exactAgeOn } from './age.ts';
+import { onboardingMessages } from './onboarding.ts';
 import { disallowedCharactersMessage, hasDisallowedCharacters, safeText } from './text.ts';
 
 /**
@@ -107,7 +108,7 @@ export const profileMessages = {
   invalidInterestedIn: 'Choose women, men or everyone',
   loading: 'Loading your profile...',
   saveFailed: 'Failed to save profile data',
-  completeOnboardingFirst: 'Please complete onboarding first',
+  completeOnboardingFirst: onboardingMessages.completeFirst,
   userNotFound: 'User not found',
   tooManyUpdates: 'You are saving your profile too often. Please wait a minute and try again.',
   /** `date`: the first day (YYYY-MM-DD, UTC) it may change again. */

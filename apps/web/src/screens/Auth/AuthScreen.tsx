@@ -1,5 +1,5 @@
 import { authErrorMessage, inviteMessages, shellMessages } from '@heartline/domain';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { HeartLogo } from '../../components/HeartLogo.tsx';
 import { GoogleIcon, WarningIcon } from '../../components/Icons.tsx';
@@ -7,7 +7,11 @@ import { legalModalFrom, readIntended, signInStartUrl } from '../../lib/intended
 import { safeStorage } from '../../lib/storage-keys.ts';
 import { useConfig } from '../../state/queries/session.ts';
 import { usePendingInvite } from '../Invite/use-pending-invite.ts';
-import { LegalDialog } from '../Legal/LegalScreen.tsx';
+
+// Only opened from a link (?modal=terms|privacy): the documents stay off this screen's load.
+const LegalDialog = lazy(() =>
+  import('../Legal/LegalScreen.tsx').then((m) => ({ default: m.LegalDialog })),
+);
 
 /**
  * Sign-in (spec/1 §2). "Continue with Google" is a full-page navigation to the server, which
@@ -96,7 +100,11 @@ export function AuthScreen() {
       </section>
       <p className="auth__footnote">For adults aged 18 and over.</p>
 
-      {modal && <LegalDialog kind={modal} onClose={() => void navigate('/', { replace: true })} />}
+      {modal && (
+        <Suspense fallback={null}>
+          <LegalDialog kind={modal} onClose={() => void navigate('/', { replace: true })} />
+        </Suspense>
+      )}
     </div>
   );
 }

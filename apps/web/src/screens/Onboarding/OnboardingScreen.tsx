@@ -1,5 +1,5 @@
 import { profileMessages, timing, yearsAgo, type Me } from '@heartline/domain';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useToast } from '../../app/ToastProvider.tsx';
 import { CheckIcon } from '../../components/Icons.tsx';
@@ -11,11 +11,15 @@ import { hasOnboardingNotice, isOnboardingForced } from '../../lib/onboarding-ga
 import { ONBOARDING_STEPS } from '../../lib/onboarding-store.ts';
 import { useOwnProfileQuery } from '../../state/queries/profile.ts';
 import { useMe } from '../../state/queries/session.ts';
-import { LegalDialog } from '../Legal/LegalScreen.tsx';
 import { PhotoStep } from './PhotoStep.tsx';
 import { ProfileStep } from './ProfileStep.tsx';
 import { useOnboarding } from './use-onboarding.ts';
 import './onboarding.css';
+
+// Only opened from a link (?modal=terms|privacy): the documents stay off this screen's load.
+const LegalDialog = lazy(() =>
+  import('../Legal/LegalScreen.tsx').then((m) => ({ default: m.LegalDialog })),
+);
 
 /** The onboarding flow, /onboarding (spec/1 §2): welcome, profile, photo. */
 export function OnboardingScreen() {
@@ -44,7 +48,11 @@ export function OnboardingScreen() {
       ) : (
         <PageLoading />
       )}
-      {modal && <LegalDialog kind={modal} onClose={() => void navigate('/', { replace: true })} />}
+      {modal && (
+        <Suspense fallback={null}>
+          <LegalDialog kind={modal} onClose={() => void navigate('/', { replace: true })} />
+        </Suspense>
+      )}
     </>
   );
 }
