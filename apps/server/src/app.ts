@@ -366,6 +366,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     access,
     transact,
     findUser: (userId) => people.findUser(userId),
+    log: (message, err) => app.log.warn({ err }, message),
     committed: (committedEvents) => {
       // The group-committed send commits outside the outbox: the crash test's fault applies here.
       if (config.faultKillAfterCommit === 'message.created') process.kill(process.pid, 'SIGKILL');

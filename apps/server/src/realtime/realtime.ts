@@ -72,7 +72,8 @@ export type RealtimeDeps = {
  * One authenticated Socket.IO server. The session cookie authenticates the handshake, the
  * Origin must be ours (cookies ride along on cross-site WebSocket handshakes), and each socket
  * joins its user's room and its session's room (so sign-out can close exactly that session).
- * Rooms are the event streams of the outbox; the dispatcher is the only code that emits.
+ * Rooms are the event streams of the outbox; events reach them from the dispatcher, and from a
+ * writer that committed outside the outbox right after its commit (events/events.live.ts).
  */
 export function createRealtime(server: http.Server, deps: RealtimeDeps): RealtimeServer {
   const io: RealtimeServer = new Server(server, {

@@ -40,6 +40,9 @@ export function createSendBatcher(
     sendMany: (ms: readonly NewMessage[]) => Promise<(SendOutcome | undefined)[]>;
   },
   options: GroupCommitOptions = GROUP_COMMIT_DEFAULTS,
+  /** Told when a batch failed as a whole and its sends go one by one (logged: a statement
+   * that keeps failing would otherwise silently turn every batch into single sends). */
+  onBatchFailed: (err: unknown, size: number) => void = () => undefined,
 ) {
   let waiting: Waiting[] = [];
   let inFlight = 0;
@@ -55,7 +58,8 @@ export function createSendBatcher(
     let outcomes: (SendOutcome | undefined)[];
     try {
       outcomes = await repo.sendMany(batch.map((w) => w.send));
-    } catch {
+    } catch (err) {
+      onBatchFailed(err, batch.length);
       // Nothing of the batch was written: each on its own, so only a bad one fails.
       await Promise.all(batch.map((w) => repo.send(w.send).then(w.resolve, w.reject)));
       return;

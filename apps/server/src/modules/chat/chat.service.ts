@@ -37,6 +37,7 @@ export type ChatDeps = {
    */
   committed: (events: readonly CommittedEvent[]) => void;
   groupCommit?: GroupCommitOptions;
+  log?: (message: string, err: unknown) => void;
 };
 
 /**
@@ -46,7 +47,9 @@ export type ChatDeps = {
  */
 export function createChatService(deps: ChatDeps) {
   const { repo, access, transact } = deps;
-  const batcher = createSendBatcher(repo, deps.groupCommit);
+  const batcher = createSendBatcher(repo, deps.groupCommit, (err, size) =>
+    deps.log?.(`a batch of ${size} sends failed as a whole; sending them one by one`, err),
+  );
 
   async function me(userId: string): Promise<Person> {
     const user = await deps.findUser(userId);
