@@ -249,8 +249,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
       : `mailto:${config.contacts.general}`,
     log: (message, err) => app.log.warn({ err }, message),
   });
-  // What this instance sent already: writers push right after their commit (the chat's
-  // sends), and the dispatcher does not send those again.
+  // What this instance sent already: writers push right after their commit (the outbox's
+  // transactions and the chat's group-committed sends), and the dispatcher does not send those
+  // again.
   const ledger = createEmitLedger();
   const dispatcher = createDispatcher({
     repo: events,
@@ -262,7 +263,13 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   const { transaction: transact } = createOutbox({
     db,
     repo: events,
-    committed: () => dispatcher.kick(),
+    // Every committed event goes to its room at once when its stream's previous one went out
+    // here (so a receipt does not send the next message of that stream the slow way); the
+    // dispatcher does the rest and catches up.
+    committed: (committedEvents) => {
+      pushCommitted(io, ledger, committedEvents);
+      dispatcher.kick();
+    },
     killAfterCommit: config.faultKillAfterCommit,
   });
 

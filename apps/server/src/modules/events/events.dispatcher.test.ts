@@ -6,6 +6,7 @@ import { createDispatcher } from './events.dispatcher.ts';
 import { eventHandlers, type EventHandlers } from './events.handlers.ts';
 import { createOutbox } from './events.outbox.ts';
 import { createEventsRepository } from './events.repository.ts';
+import { createEmitLedger, pushCommitted } from './events.live.ts';
 
 let tdb: TestDatabase;
 beforeAll(async () => {
@@ -74,5 +75,36 @@ describe(`event dispatcher (${dbKind})`, () => {
         emit(userRoom('00000000-0000-7000-8000-0000000000d2'), 'system.notice', { text: 'x' });
     });
     expect(late).toThrow(/after its transaction/);
+  });
+
+  it('pushes committed events at once once their stream is in order here; the dispatcher sends each once', async () => {
+    const repo = createEventsRepository(tdb.db);
+    const { io, sent } = recordingIo();
+    const ledger = createEmitLedger();
+    const dispatcher = createDispatcher({ repo, handlers: eventHandlers, context: { io }, ledger });
+    const pushed: number[] = [];
+    const { transaction } = createOutbox({
+      db: tdb.db,
+      repo,
+      committed: (events) => {
+        const before = sent.length;
+        pushCommitted(io, ledger, events);
+        for (const e of sent.slice(before)) pushed.push(e.seq);
+      },
+    });
+    const stream = userRoom('00000000-0000-7000-8000-0000000000d3');
+    const notice = (text: string) =>
+      transaction(async (_trx, emit) => emit(stream, 'system.notice', { text }));
+    // Nothing of this stream went out here yet: the first is left to the dispatcher.
+    await notice('one');
+    expect(pushed).toEqual([]);
+    await dispatcher.drain();
+    // From then on each commit goes out at once, numbered as the dispatcher would.
+    await notice('two');
+    await notice('three');
+    expect(pushed).toEqual([2, 3]);
+    await dispatcher.drain();
+    await dispatcher.stop();
+    expect(sent.map((e) => e.seq)).toEqual([1, 2, 3]);
   });
 });

@@ -1,5 +1,6 @@
 import { serverEvents, type ServerEventName, type ServerEventPayload } from '@heartline/domain';
 import type { Db, Trx } from '../../db/database.ts';
+import type { CommittedEvent } from './events.live.ts';
 import type { EventsRepository, NewEvent } from './events.repository.ts';
 
 /**
@@ -17,8 +18,11 @@ export type Emit = <E extends ServerEventName>(
 export type OutboxDeps = {
   db: Db;
   repo: EventsRepository;
-  /** Wakes the dispatcher once a transaction with events has committed. */
-  committed: () => void;
+  /**
+   * Told once a transaction with events has committed, with the events as numbered: pushes them
+   * to their rooms at once (events.live.ts) and wakes the dispatcher.
+   */
+  committed: (events: readonly CommittedEvent[]) => void;
   /**
    * Fault injection for the crash test (never set in production): the process kills itself
    * right after committing an event of this type, before anything is delivered.
@@ -29,11 +33,11 @@ export type OutboxDeps = {
 /**
  * The write side of the event spine: a unit of work whose events commit with its changes.
  * `transaction(work)` runs `work` in one database transaction, appends everything it emitted
- * before committing, and wakes the dispatcher after the commit.
+ * before committing, and hands the committed events on (pushed at once, then the dispatcher).
  */
 export function createOutbox(deps: OutboxDeps) {
   async function transaction<T>(work: (trx: Trx, emit: Emit) => Promise<T>): Promise<T> {
-    let types: string[] = [];
+    let appended: CommittedEvent[] = [];
     const result = await deps.db.transaction().execute(async (trx) => {
       const pending: NewEvent[] = [];
       let closed = false;
@@ -44,15 +48,14 @@ export function createOutbox(deps: OutboxDeps) {
       };
       const value = await work(trx, emit);
       closed = true;
-      await deps.repo.append(trx, pending);
-      types = pending.map((e) => e.type);
+      appended = await deps.repo.append(trx, pending);
       return value;
     });
-    if (types.length > 0) {
-      if (deps.killAfterCommit && types.includes(deps.killAfterCommit)) {
+    if (appended.length > 0) {
+      if (deps.killAfterCommit && appended.some((e) => e.type === deps.killAfterCommit)) {
         process.kill(process.pid, 'SIGKILL');
       }
-      deps.committed();
+      deps.committed(appended);
     }
     return result;
   }

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db, Trx } from '../../db/database.ts';
+import type { CommittedEvent } from './events.live.ts';
 
 export type NewEvent = { stream: string; type: string; actorId: string | null; payload: unknown };
 export type StoredEvent = {
@@ -23,8 +24,9 @@ export function createEventsRepository(db: Db) {
      * Appends events, numbering each stream on from its last seq. Streams are locked in sorted
      * order, so two writers that both touch streams A and B cannot deadlock on them.
      */
-    async append(trx: Trx, events: readonly NewEvent[]): Promise<void> {
-      if (events.length === 0) return;
+    /** Appends the events, numbered per stream; answers them with their seqs. */
+    async append(trx: Trx, events: readonly NewEvent[]): Promise<CommittedEvent[]> {
+      if (events.length === 0) return [];
       const perStream = new Map<string, number>();
       for (const e of events) perStream.set(e.stream, (perStream.get(e.stream) ?? 0) + 1);
       const streams = [...perStream.keys()].sort();
@@ -36,22 +38,24 @@ export function createEventsRepository(db: Db) {
       const next = new Map(
         rows.map((r) => [r.stream, Number(r.lastSeq) - perStream.get(r.stream)! + 1]),
       );
+      const numbered = events.map((e) => {
+        const seq = next.get(e.stream)!;
+        next.set(e.stream, seq + 1);
+        return { ...e, seq };
+      });
       await trx
         .insertInto('events')
         .values(
-          events.map((e) => {
-            const seq = next.get(e.stream)!;
-            next.set(e.stream, seq + 1);
-            return {
-              stream: e.stream,
-              seq: String(seq),
-              type: e.type,
-              actorId: e.actorId,
-              payload: JSON.stringify(e.payload),
-            };
-          }),
+          numbered.map((e) => ({
+            stream: e.stream,
+            seq: String(e.seq),
+            type: e.type,
+            actorId: e.actorId,
+            payload: JSON.stringify(e.payload),
+          })),
         )
         .execute();
+      return numbered.map(({ stream, seq, type, payload }) => ({ stream, seq, type, payload }));
     },
 
     /**
