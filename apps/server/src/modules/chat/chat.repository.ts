@@ -128,16 +128,11 @@ const toOutcome = ({ seq, senderEventSeq, otherEventSeq, ...facts }: RawOutcome)
 });
 
 /**
- * The whole send as one statement (one round trip, one commit; the benchmark showed a send's
- * connection idle in its transaction between six statements): the policy's facts, the chat's
- * next seq under the chat row's lock, the message, and its `message.created` event for both
- * members' streams in the outbox. Nothing is written when the policy says no or the client id
- * was used: the seq is taken from the locked row and bumped only after the insert succeeded,
- * so a retry leaves no hole. Streams are locked in sorted order, as `append` does.
+ * The interaction policy's facts for a send, as columns (viewer `v` = the sender, `u` = the
+ * other member): the same in the one-send and the batch statement, decided in the service by
+ * `can('message', ...)` and `assertSettingsAllow`.
  */
-const SEND_SQL = `
-with chat as (
-  select c.id, c.last_seq, o.user_id as other_id,
+const SEND_POLICY_FACTS = `
     exists (select 1 from blocks b where b.blocker_seq = v.seq and b.blocked_seq = u.seq)
       as blocked_by_viewer,
     exists (select 1 from blocks b where b.blocker_seq = u.seq and b.blocked_seq = v.seq)
@@ -149,7 +144,21 @@ with chat as (
              where m.user_low = least(u.seq, v.seq) and m.user_high = greatest(u.seq, v.seq)
                and m.status = 'active') as matched,
     (coalesce((select s.block_unverified from user_settings s where s.user_id = u.id), false)
-       and not exists (select 1 from oauth_identities i where i.user_id = v.id)) as needs_verified
+       and not exists (select 1 from oauth_identities oi where oi.user_id = v.id))
+      as needs_verified`;
+
+/**
+ * The whole send as one statement (one round trip, one commit; the benchmark showed a send's
+ * connection idle in its transaction between six statements): the policy's facts, the chat's
+ * next seq under the chat row's lock, the message, and its `message.created` event for both
+ * members' streams in the outbox. Nothing is written when the policy says no or the client id
+ * was used: the seq is taken from the locked row and bumped only after the insert succeeded,
+ * so a retry leaves no hole. Streams are locked in sorted order, as `append` does.
+ */
+const SEND_SQL = `
+with chat as (
+  select c.id, c.last_seq, o.user_id as other_id,
+${SEND_POLICY_FACTS.trim()}
   from chats c
   join chat_members me on me.chat_id = c.id and me.user_id = $1
   join chat_members o on o.chat_id = c.id and o.user_id <> $1
@@ -215,19 +224,7 @@ with input as (
    for update
 ), facts as (
   select i.*, l.last_seq, o.user_id as other_id,
-    exists (select 1 from blocks b where b.blocker_seq = v.seq and b.blocked_seq = u.seq)
-      as blocked_by_viewer,
-    exists (select 1 from blocks b where b.blocker_seq = u.seq and b.blocked_seq = v.seq)
-      as blocked_by_target,
-    exists (select 1 from friendships f
-             where f.user_low = least(u.seq, v.seq) and f.user_high = greatest(u.seq, v.seq))
-      as friends,
-    exists (select 1 from matches m
-             where m.user_low = least(u.seq, v.seq) and m.user_high = greatest(u.seq, v.seq)
-               and m.status = 'active') as matched,
-    (coalesce((select s.block_unverified from user_settings s where s.user_id = u.id), false)
-       and not exists (select 1 from oauth_identities x where x.user_id = v.id))
-      as needs_verified,
+${SEND_POLICY_FACTS.trim()},
     exists (select 1 from messages m
              where m.sender_id = i.sender_id and m.client_id = i.client_id) as used
   from input i
