@@ -81,22 +81,6 @@ export function createPushRepository(db: Db) {
       return rows.map((r) => r.id);
     },
 
-    /** The devices of each of `userIds` that has any (one query for a dispatcher pass). */
-    async idsOfMany(
-      userIds: readonly string[],
-      trx: Trx | Db = db,
-    ): Promise<Map<string, string[]>> {
-      const byUser = new Map<string, string[]>();
-      if (userIds.length === 0) return byUser;
-      const rows = await trx
-        .selectFrom('pushSubscriptions')
-        .select(['id', 'userId'])
-        .where('userId', 'in', [...userIds])
-        .execute();
-      for (const r of rows) byUser.set(r.userId, [...(byUser.get(r.userId) ?? []), r.id]);
-      return byUser;
-    },
-
     /** For a message notification: the sender's name and whether the recipient muted the chat. */
     async messageContext(
       trx: Trx | Db,
