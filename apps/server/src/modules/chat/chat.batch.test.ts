@@ -184,6 +184,57 @@ describe(`group-committed sends on the database (${dbKind})`, () => {
     expect((await getJson(cd.browser, `/api/chats/${cd.chatId}/messages`)).status).toBe(404);
   });
 
+  it('one statement: each refusal the one-send statement makes is made alone inside a batch', async () => {
+    const [a, b, c, d, e, f, g] = await createPeople(world.db, [
+      'Ann Refused',
+      'Ben Refused',
+      'Cat Refused',
+      'Dan Refused',
+      'Eve Refused',
+      'Fin Refused',
+      'Gus Refused',
+    ]);
+    await befriend(world.server.graph, [
+      [a!, b!],
+      [c!, d!],
+      [e!, f!],
+      [a!, g!],
+    ]);
+    const ab = await chatOf(a!, b!);
+    const cd = await chatOf(c!, d!);
+    const ef = await chatOf(e!, f!);
+    const ag = await chatOf(a!, g!);
+    // Dan blocked Cat; Eve and Fin are no longer friends; Gus takes messages only from verified
+    // accounts (test people have no OpenID identity).
+    await sendJson(await browserFor(world.server, d!), 'POST', `/api/blocks/${c!.id}`);
+    await sendJson(ef.browser, 'POST', `/api/connections/${f!.id}/disconnect`);
+    const asGus = await browserFor(world.server, g!);
+    await sendJson(asGus, 'PATCH', '/api/me/settings', { safety: { blockUnverified: true } });
+    const repo = createChatRepository(world.db, createPrepared(world.db, undefined).run);
+
+    const outcomes = await repo.sendMany([
+      newMessage(a!.id, ab.chatId, 'ok'),
+      newMessage(c!.id, ab.chatId, 'not a member'),
+      newMessage(c!.id, cd.chatId, 'blocked by the other'),
+      newMessage(e!.id, ef.chatId, 'former friend'),
+      newMessage(a!.id, ag.chatId, 'needs verified'),
+      newMessage(b!.id, ab.chatId, 'ok too'),
+    ]);
+    expect(outcomes.map((o) => o?.seq ?? null)).toEqual([1, null, null, null, null, 2]);
+    expect(outcomes[1]).toBeUndefined();
+    expect(outcomes[2]).toMatchObject({ blockedByTarget: true, seq: null });
+    expect(outcomes[3]).toMatchObject({ friends: false, matched: false, seq: null });
+    expect(outcomes[4]).toMatchObject({ needsVerified: true, seq: null });
+    for (const chatId of [cd.chatId, ef.chatId, ag.chatId]) {
+      const rows = await world.db
+        .selectFrom('messages')
+        .select('id')
+        .where('chatId', '=', chatId)
+        .execute();
+      expect(rows).toEqual([]);
+    }
+  });
+
   it('many sockets of both members sending at once, retries racing their originals: gapless, each client id once, pushed in order', async () => {
     const [a, b] = await createPeople(world.db, ['Eli Burst', 'Fay Burst']);
     await befriend(world.server.graph, [[a!, b!]]);
