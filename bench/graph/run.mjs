@@ -166,6 +166,8 @@ async function paced(
   const total = Math.round(rps * duration);
   const interval = 1000 / rps;
   const byGroup = new Map();
+  /** Latencies by the 5 s window their request was due in: where in the run a tail sits. */
+  const byWindow = [];
   let errors = 0;
   const started = performance.now();
   const pending = new Map();
@@ -203,7 +205,10 @@ async function paced(
               pending.delete(id);
               if (res.statusCode !== 200) errors++;
               if (!byGroup.has(group)) byGroup.set(group, []);
-              byGroup.get(group).push(performance.now() - due);
+              const ms = performance.now() - due;
+              byGroup.get(group).push(ms);
+              const window = Math.floor((due - started) / 5000);
+              (byWindow[window] ??= []).push(ms);
               finish();
             });
           },
@@ -236,6 +241,7 @@ async function paced(
     unfinished,
     latencyMs: percentiles(all),
     groups: Object.fromEntries([...byGroup].map(([g, v]) => [g, percentiles(v)])),
+    by5sWindow: byWindow.map((v) => percentiles(v ?? [])),
     generatorLoopDelayMs: {
       p99: Math.round(ownDelay.percentile(99) / 1e5) / 10,
       max: Math.round(ownDelay.max / 1e5) / 10,
