@@ -245,6 +245,8 @@ async function phase({ rate, seconds, startAt, graceMs }) {
   let lastAckWall = 0;
   let lastDeliveryWall = 0;
   const deliveryMs = [];
+  /** Deliveries over 50 ms by the 100 ms window (wall clock) they were sent in: bursts or spread. */
+  const slowBy100ms = {};
   const deliveryFromDueMs = [];
   const ackMs = [];
   const lagMs = [];
@@ -263,6 +265,10 @@ async function phase({ rate, seconds, startAt, graceMs }) {
     delivered++;
     lastDeliveryWall = wall();
     deliveryMs.push(now - rec.sentAt);
+    if (now - rec.sentAt > 50) {
+      const window = Math.floor(rec.sentWall / 100);
+      slowBy100ms[window] = (slowBy100ms[window] ?? 0) + 1;
+    }
     deliveryFromDueMs.push(now - rec.due);
     check();
   };
@@ -276,7 +282,7 @@ async function phase({ rate, seconds, startAt, graceMs }) {
       while (k < total && start + k * interval <= now) {
         const u = order[k % order.length];
         const due = start + k * interval;
-        const rec = { due, sentAt: 0, to: u.partner, deliveredAt: undefined };
+        const rec = { due, sentAt: 0, sentWall: wall(), to: u.partner, deliveredAt: undefined };
         rec.sentAt = performance.now();
         lagMs.push(rec.sentAt - due);
         const clientId = send(u, `bench message ${k}`, (ack) => {
@@ -322,6 +328,7 @@ async function phase({ rate, seconds, startAt, graceMs }) {
     lastAckWall,
     lastDeliveryWall,
     deliveryMs,
+    slowBy100ms,
     deliveryFromDueMs,
     ackMs,
     lagMs,

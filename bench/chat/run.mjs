@@ -5,7 +5,7 @@
 // Usage: npx node --import tsx bench/chat/run.mjs [--users 10000] [--rate 2000] [--seconds 30]
 //          [--runs 3] [--warmup 5] [--idle 20] [--reconnect 1000] [--missed 3] [--loaders 2]
 //          [--connect-concurrency 100] [--probe 10,25,... (default rate/200 ... rate/1.25)]
-//          [--probe-seconds 10] [--redis] [--keep-db] [--out file]
+//          [--probe-seconds 10] [--history 20] [--redis] [--keep-db] [--out file]
 //          [--admin postgres://postgres@127.0.0.1:5432/postgres]
 // Quick check: --users 2000 --rate 500 --seconds 10 (results go to a temporary file unless --out).
 // Diagnostics (environment): BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof'
@@ -48,6 +48,7 @@ const { values: opts } = parseArgs({
     'connect-concurrency': { type: 'string', default: '100' },
     probe: { type: 'string' },
     'probe-seconds': { type: 'string', default: '10' },
+    history: { type: 'string', default: '20' },
     redis: { type: 'boolean', default: false },
     'keep-db': { type: 'boolean', default: false },
     out: { type: 'string' },
@@ -58,6 +59,7 @@ const users = Number(opts.users) - (Number(opts.users) % 2);
 const rate = Number(opts.rate);
 const seconds = Number(opts.seconds);
 const runs = Number(opts.runs);
+const history = Number(opts.history);
 const warmup = Number(opts.warmup);
 const idleSeconds = Number(opts.idle);
 const loaders = Number(opts.loaders);
@@ -99,6 +101,30 @@ const perUserPerMinute = (rate / users) * 60;
 if (perUserPerMinute > MESSAGE_RATE_LIMIT.points / 2) {
   console.error(`--rate ${rate} over ${users} users is ${perUserPerMinute}/min per account`);
   process.exit(2);
+}
+
+/**
+ * Where the deliveries over 50 ms were sent: a few 100 ms windows holding most of them is a
+ * stall (a GC pause, a checkpoint); many windows with a few each is queueing.
+ */
+function slowWindows(parts, firstWall) {
+  const counts = new Map();
+  for (const p of parts) {
+    for (const [w, n] of Object.entries(p.slowBy100ms ?? {})) {
+      counts.set(Number(w), (counts.get(Number(w)) ?? 0) + n);
+    }
+  }
+  const total = [...counts.values()].reduce((a, b) => a + b, 0);
+  const top = [...counts].sort((a, b) => b[1] - a[1]);
+  return {
+    over50ms: total,
+    firstSendWall: Math.round(firstWall),
+    windowsWithAny: counts.size,
+    inBusiest10Windows: top.slice(0, 10).reduce((a, [, n]) => a + n, 0),
+    busiest: top
+      .slice(0, 10)
+      .map(([w, n]) => ({ atS: Math.round((w * 100 - firstWall) / 100) / 10, n })),
+  };
 }
 
 function percentiles(values) {
@@ -230,6 +256,43 @@ async function createAndSeed() {
     `insert into chat_members (user_id, chat_id) select * from unnest($1::uuid[], $2::uuid[])`,
     [pairs.flatMap((p) => [p.low, p.high]), pairs.flatMap((p) => [p.chatId, p.chatId])],
   );
+  // A history in every chat, already delivered (messages, both members' events, the streams'
+  // heads), as a chat service in steady state has: on empty tables PostgreSQL plans the send
+  // statements for empty tables and keeps those plans (scans of messages and events) until
+  // autovacuum's analyze, which a 2,000/s run reaches only after ~1 minute of slow sends.
+  if (history > 0) {
+    await db.query(
+      `insert into messages (id, chat_id, seq, sender_id, client_id, content, created_at, read_at)
+       select gen_random_uuid(), c.id, g, case when g % 2 = 0 then lo.id else hi.id end,
+              gen_random_uuid(), 'earlier message ' || g, t.at, t.at
+         from chats c
+         join users lo on lo.seq = c.user_low
+         join users hi on hi.seq = c.user_high
+        cross join generate_series(1, $1::int) g
+        cross join lateral (select now() - interval '1 day' + g * interval '1 minute' as at) t`,
+      [history],
+    );
+    await db.query(
+      `update chats set last_seq = $1::int,
+         last_message_at = now() - interval '1 day' + $1::int * interval '1 minute'`,
+      [history],
+    );
+    await db.query(
+      `insert into events (stream, seq, type, actor_id, payload, created_at, dispatched_at)
+       select 'user:' || mem.user_id, m.seq, 'message.created', m.sender_id,
+              jsonb_build_object('message', jsonb_build_object('id', m.id, 'chatId', m.chat_id,
+                'senderId', m.sender_id, 'clientId', m.client_id, 'content', m.content,
+                'createdAt', m.created_at, 'readAt', m.read_at, 'seq', m.seq)),
+              m.created_at, m.created_at
+         from messages m join chat_members mem on mem.chat_id = m.chat_id
+        order by m.created_at, m.chat_id`,
+    );
+    await db.query(
+      `insert into event_streams (stream, last_seq)
+       select 'user:' || user_id, $1::int from chat_members`,
+      [history],
+    );
+  }
   // Sessions as sessions.service.ts creates them: the cookie holds a random token, the table
   // its SHA-256.
   const tokens = new Map(ids.map((id) => [id, randomBytes(32).toString('base64url')]));
@@ -508,6 +571,7 @@ async function messageRun(label, runSeconds, runRate = rate) {
     sendRate: Math.round(sum('sent') / ((lastSend - first) / 1000)),
     achievedRate: Math.round(sum('ackOk') / ((lastAck - first) / 1000)),
     deliveryMs: percentiles(parts.flatMap((p) => p.deliveryMs)),
+    slowDeliveries: slowWindows(parts, first),
     deliveryFromScheduleMs: percentiles(parts.flatMap((p) => p.deliveryFromDueMs)),
     ackMs: percentiles(parts.flatMap((p) => p.ackMs)),
     pacerLagMs: percentiles(parts.flatMap((p) => p.lagMs)),
@@ -570,6 +634,7 @@ const results = {
     loadGenerators: loaders,
     probeRates,
     probeSeconds,
+    history,
     redis: opts.redis,
     nodeEnv: 'production',
     serverNodeArgs: process.env.BENCH_SERVER_NODE_ARGS ?? '',
@@ -588,7 +653,10 @@ try {
   const seedStarted = performance.now();
   const { pairs, postgres } = await createAndSeed();
   results.postgres = postgres;
-  log(`seeded ${users} users, ${pairs.length} friend pairs with a chat each, ${users} sessions`);
+  log(
+    `seeded ${users} users, ${pairs.length} friend pairs with a chat each holding ${history} ` +
+      `earlier messages, ${users} sessions`,
+  );
   results.seedMs = Math.round(performance.now() - seedStarted);
 
   const port = await freePort();
