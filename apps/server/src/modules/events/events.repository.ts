@@ -21,10 +21,10 @@ const toStored = (r: Row): StoredEvent => ({ ...r, id: Number(r.id), seq: Number
 export function createEventsRepository(db: Db) {
   return {
     /**
-     * Appends events, numbering each stream on from its last seq. Streams are locked in sorted
-     * order, so two writers that both touch streams A and B cannot deadlock on them.
+     * Appends events, numbering each stream on from its last seq, and answers them with their
+     * seqs. Streams are locked in sorted order, so two writers that both touch streams A and B
+     * cannot deadlock on them.
      */
-    /** Appends the events, numbered per stream; answers them with their seqs. */
     async append(trx: Trx, events: readonly NewEvent[]): Promise<CommittedEvent[]> {
       if (events.length === 0) return [];
       const perStream = new Map<string, number>();
