@@ -129,6 +129,36 @@ test('a pass by swiping left can be undone: the card comes back', async ({ page,
   expect(items.map((item) => item.id)).toEqual([him.id]);
 });
 
+test('a swipe the server refuses puts the card back in its place, ready to swipe again', async ({
+  page,
+  people,
+}) => {
+  const { him } = await pair(page, people);
+  await openDiscover(page);
+  await expectCardOf(page, him);
+  const home = await card(page).boundingBox();
+  expect(home).not.toBeNull();
+
+  // The first pass fails on the server, at once: the answer comes while the card still flies.
+  let refused = false;
+  await page.route('**/api/discover/*/pass', async (route) => {
+    if (refused) return route.continue();
+    refused = true;
+    await route.fulfill({ status: 500, json: { error: 'Internal server error' } });
+  });
+  await swipe(page, -160, 0);
+  await expect(toast(page, 'Failed to decline profile')).toBeVisible();
+  await expectCardOf(page, him);
+  // Back where it was, not left off screen where its flight ended.
+  await expect
+    .poll(async () => Math.round((await card(page).boundingBox())?.x ?? -1))
+    .toBe(Math.round(home!.x));
+
+  await swipe(page, -160, 0);
+  await expect(page.getByRole('status').filter({ hasText: `${him.name} declined` })).toBeVisible();
+  await expect(card(page)).toHaveCount(0);
+});
+
 test('a skipped person comes back after Start Over on the caught-up screen', async ({
   page,
   people,
@@ -166,6 +196,47 @@ test('the arrow keys act on the focused card: right likes', async ({ page, peopl
     'href',
     '/network?filter=favorites',
   );
+});
+
+test('after a swipe the next card has the focus: the arrow keys go on through the deck', async ({
+  page,
+  people,
+}) => {
+  const { her, him } = await pair(page, people);
+  const other = await people.signUp('Finn');
+  await interestedIn(other, 'man', 'women');
+  await befriend(her, other);
+  await openDiscover(page);
+  const first = await card(page).getAttribute('data-user-id');
+  expect([him.id, other.id]).toContain(first);
+
+  // The card swiped away keeps its element while it flies off (about 220 ms), then goes.
+  await page.evaluate(() => {
+    const flight = { left: 0, gone: 0 };
+    const el = document.querySelector('[data-testid="discover-card"]');
+    const stage = document.querySelector('.dstage');
+    if (!el || !stage) throw new Error('no card');
+    new MutationObserver(() => {
+      if (!flight.left && el.classList.contains('dcard--leaving')) flight.left = performance.now();
+      if (flight.left && !flight.gone && !el.isConnected) flight.gone = performance.now();
+    }).observe(stage, { subtree: true, childList: true, attributes: true });
+    Object.assign(window, { flight });
+  });
+  await swipe(page, -160, 0);
+  const flight = () =>
+    page.evaluate(() => (window as unknown as { flight: { left: number; gone: number } }).flight);
+  await expect.poll(async () => (await flight()).gone).toBeGreaterThan(0);
+  const { left, gone } = await flight();
+  expect(gone - left).toBeGreaterThanOrEqual(200);
+  const second = first === him.id ? other : him;
+  await expectCardOf(page, second);
+  await expect(card(page)).toBeFocused();
+
+  await page.keyboard.press('ArrowLeft');
+  await expect(
+    page.getByRole('status').filter({ hasText: `${second.name} declined` }),
+  ).toBeVisible();
+  await expect(card(page)).toHaveCount(0);
 });
 
 test('a newcomer without friends sees why nobody is there, and can invite', async ({ page }) => {

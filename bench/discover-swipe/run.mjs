@@ -75,7 +75,7 @@ try {
     await page.goto(`${base}/auth`);
     await page.getByRole('button', { name: 'Continue with Google' }).click();
     await page
-      .getByRole('button', { name: /Alice Anderson/ })
+      .getByRole('button', { name: PERSONAS[run % PERSONAS.length] })
       .first()
       .click();
     await page.waitForURL(/\/(profile|network|discover)/);

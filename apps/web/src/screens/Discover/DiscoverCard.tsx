@@ -1,5 +1,5 @@
 import { discoverMessages, type DiscoverProfile } from '@heartline/domain';
-import { useEffect, useId, useState } from 'react';
+import { memo, useEffect, useId, useState } from 'react';
 import { PeopleIcon, PersonIcon } from '../../components/Icons.tsx';
 import { ShieldIcon } from '../../components/NetworkIcons.tsx';
 import { LocationIcon } from '../../components/ProfileIcons.tsx';
@@ -18,46 +18,81 @@ type DiscoverCardProps = {
   profile: DiscoverProfile;
   /** The next card, waiting under the current one: shown, but not reachable. */
   behind?: boolean;
+  /** A card acted on, flying off the screen: shown, but not reachable. */
+  leaving?: boolean;
   /** Take focus when it becomes the current card (the one before had it). */
   autoFocus?: boolean;
-  onGesture: (gesture: CardGesture, source: GestureSource) => void;
-  onTrust: () => void;
+  /** Stable across renders (the card is memoised): it is told which profile acted. */
+  onGesture: (profile: DiscoverProfile, gesture: CardGesture, source: GestureSource) => void;
+  onTrust: (profile: DiscoverProfile) => void;
 };
 
 /**
  * One profile (spec/2 §2): full-height photo, name and age, degree, verified mark, trust chip,
- * location, mutual friends, bio and interests. Swipes and arrow keys act on it.
+ * location, mutual friends, bio and interests. Swipes and arrow keys act on it. Memoised: the
+ * screen re-renders on every cache change, and a card only when its own props change.
  */
-export function DiscoverCard({
+export const DiscoverCard = memo(function DiscoverCard({
   profile,
   behind = false,
+  leaving = false,
   autoFocus = false,
   onGesture,
   onTrust,
 }: DiscoverCardProps) {
-  const { ref, handlers } = useCardSwipe(onGesture, !behind);
+  const current = !behind && !leaving;
+  const { ref, handlers } = useCardSwipe(
+    (gesture, source) => onGesture(profile, gesture, source),
+    current,
+  );
   const hintId = useId();
   const nameId = useId();
-  const unavailable = profile.name === null || profile.name.trim() === '';
 
   useEffect(() => {
-    if (autoFocus && !behind) ref.current?.focus({ preventScroll: true });
-  }, [autoFocus, behind, ref]);
+    if (!autoFocus || !current) return;
+    // At the start of the next frame, whose layout the focus needs anyway, not in the middle
+    // of this one (a forced layout while the card before it is still flying).
+    const frame = requestAnimationFrame(() => ref.current?.focus({ preventScroll: true }));
+    return () => cancelAnimationFrame(frame);
+  }, [autoFocus, current, ref]);
 
   return (
     <article
       ref={ref}
       className={behind ? 'dcard dcard--behind' : 'dcard'}
-      data-testid={behind ? undefined : 'discover-card'}
+      data-testid={current ? 'discover-card' : undefined}
       data-user-id={profile.id}
-      tabIndex={behind ? undefined : 0}
-      inert={behind}
-      aria-hidden={behind || undefined}
+      tabIndex={current ? 0 : undefined}
+      inert={!current}
+      aria-hidden={!current || undefined}
       aria-roledescription="profile card"
       aria-labelledby={nameId}
-      aria-describedby={behind ? undefined : hintId}
-      {...(behind ? {} : handlers)}
+      aria-describedby={current ? hintId : undefined}
+      {...(current ? handlers : {})}
     >
+      <CardContent profile={profile} nameId={nameId} hintId={hintId} onTrust={onTrust} />
+    </article>
+  );
+});
+
+/**
+ * What a card shows. Memoised apart from the card itself: when a card changes role (it comes
+ * forward, or flies out) only the card element's attributes change, not its content.
+ */
+const CardContent = memo(function CardContent({
+  profile,
+  nameId,
+  hintId,
+  onTrust,
+}: {
+  profile: DiscoverProfile;
+  nameId: string;
+  hintId: string;
+  onTrust: (profile: DiscoverProfile) => void;
+}) {
+  const unavailable = profile.name === null || profile.name.trim() === '';
+  return (
+    <>
       <CardPhoto profile={profile} />
       <span className="dcard__stamp dcard__stamp--like" aria-hidden="true">
         Like
@@ -82,7 +117,7 @@ export function DiscoverCard({
         <button
           type="button"
           className="trust-chip dcard__trust"
-          onClick={onTrust}
+          onClick={() => onTrust(profile)}
           aria-label={`Trust score ${profile.trustScore}: how it is calculated`}
         >
           <ShieldIcon size={18} />
@@ -120,15 +155,13 @@ export function DiscoverCard({
           </ul>
         )}
       </div>
-      {!behind && (
-        <p id={hintId} className="visually-hidden">
-          Swipe or use the arrow keys: right to like, left to pass, up to skip, down to see how you
-          are connected.
-        </p>
-      )}
-    </article>
+      <p id={hintId} className="visually-hidden">
+        Swipe or use the arrow keys: right to like, left to pass, up to skip, down to see how you
+        are connected.
+      </p>
+    </>
   );
-}
+});
 
 function CardPhoto({ profile }: { profile: DiscoverProfile }) {
   const [failed, setFailed] = useState<string | null>(null);

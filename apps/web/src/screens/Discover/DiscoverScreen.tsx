@@ -5,9 +5,19 @@ import {
   type MatchView,
 } from '@heartline/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import {
+  startTransition,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useNavigate } from 'react-router';
 import { useToast } from '../../app/ToastProvider.tsx';
+import { afterNextFrame } from '../../lib/after-frame.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { UserPlusIcon } from '../../components/NetworkIcons.tsx';
 import { RetryButton } from '../../components/RetryButton.tsx';
@@ -46,7 +56,7 @@ import {
 } from './discover-view.ts';
 import { MatchDialog } from './MatchDialog.tsx';
 import { UndoBar } from './UndoBar.tsx';
-import type { GestureSource } from './use-card-swipe.ts';
+import { FLY_MS, type GestureSource } from './use-card-swipe.ts';
 import './discover.css';
 
 /** spec/2 §2: the next page is asked for when the user is this many cards from the end. */
@@ -86,8 +96,18 @@ export function DiscoverScreen() {
     () => deckCards(feed.data).filter((card) => !pendingIds.has(card.id)),
     [feed.data, pendingIds],
   );
-  const current = cards[0];
-  const next = cards[1];
+  // Cards acted on by a swipe stay on screen while they fly out (`FLY_MS`); the next card comes
+  // forward a frame after the flight starts, and the card under it is mounted in a deferred
+  // render after that, so a swipe's work is spread over frames rather than done in one.
+  const [leaving, setLeaving] = useState<DiscoverProfile[]>([]);
+  const flying = useMemo(() => new Set(leaving.map((card) => card.id)), [leaving]);
+  const visible = useMemo(() => cards.filter((card) => !flying.has(card.id)), [cards, flying]);
+  const current = visible[0];
+  const deferredNext = useDeferredValue(visible[1]);
+  const next =
+    deferredNext && deferredNext.id !== current?.id && !flying.has(deferredNext.id)
+      ? deferredNext
+      : undefined;
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = feed;
 
   useEffect(() => {
@@ -127,7 +147,8 @@ export function DiscoverScreen() {
 
   const act = (kind: SwipeKind, profile: DiscoverProfile) => {
     const name = personName(profile);
-    setUndoable(null);
+    // Not in the frame where the card leaves: the bar goes in a render of its own.
+    startTransition(() => setUndoable(null));
     swipe
       .mutateAsync({ kind, profile })
       .then((result) => {
@@ -144,9 +165,36 @@ export function DiscoverScreen() {
 
   const onGesture = (profile: DiscoverProfile, gesture: CardGesture, source: GestureSource) => {
     setFocusCard(source.hadFocus);
-    if (gesture === 'path') open({ kind: 'path', profile });
-    else act(gesture, profile);
+    if (gesture === 'path') {
+      open({ kind: 'path', profile });
+    } else if (source.flying) {
+      // The card stays until it has flown off while the next one comes forward; the request
+      // (and the deck's update in the cache) waits for the frame that shows that.
+      setLeaving((cards) => [...cards, profile]);
+      setTimeout(
+        () => setLeaving((cards) => cards.filter((card) => card.id !== profile.id)),
+        FLY_MS,
+      );
+      afterNextFrame(() => act(gesture, profile));
+    } else {
+      act(gesture, profile);
+    }
   };
+  // The cards get the same two callbacks on every render, so their memo holds.
+  const onTrust = (profile: DiscoverProfile) => open({ kind: 'trust', profile });
+  const cardHandlers = useRef({ onGesture, onTrust });
+  useEffect(() => {
+    cardHandlers.current = { onGesture, onTrust };
+  });
+  const onCardGesture = useCallback(
+    (profile: DiscoverProfile, gesture: CardGesture, source: GestureSource) =>
+      cardHandlers.current.onGesture(profile, gesture, source),
+    [],
+  );
+  const onCardTrust = useCallback(
+    (profile: DiscoverProfile) => cardHandlers.current.onTrust(profile),
+    [],
+  );
 
   const undoPass = (profile: DiscoverProfile) => {
     undo
@@ -196,40 +244,44 @@ export function DiscoverScreen() {
     content = <DiscoverLoading />;
   } else if (!first) {
     content = <DiscoverError onRetry={() => feed.refetch()} busy={feed.isFetching} />;
-  } else if (current) {
-    const name = personName(current);
+  } else if (current || leaving.length > 0) {
     const acted = first.acted ?? 0;
+    // One keyed list, in this order: the cards flying out, the current card, the one behind
+    // it (stacked by z-index). A card changing role keeps its element (a remount would drop
+    // its flight) and never moves in the DOM (a move would cut its transition short).
+    const stack = [
+      ...leaving.map((profile) => ({ profile, role: 'leaving' as const })),
+      ...(current ? [{ profile: current, role: 'current' as const }] : []),
+      ...(next ? [{ profile: next, role: 'behind' as const }] : []),
+    ];
     content = (
       <>
         <DiscoverProgress index={acted} total={first.total ?? 0} capped={first.totalCapped} />
         <div className="dstage">
-          {next && (
+          {stack.map(({ profile, role }) => (
             <DiscoverCard
-              key={next.id}
-              profile={next}
-              behind
-              onGesture={() => undefined}
-              onTrust={() => undefined}
+              key={profile.id}
+              profile={profile}
+              leaving={role === 'leaving'}
+              behind={role === 'behind'}
+              autoFocus={role === 'current' && focusCard}
+              onGesture={onCardGesture}
+              onTrust={onCardTrust}
             />
-          )}
-          <DiscoverCard
-            key={current.id}
-            profile={current}
-            autoFocus={focusCard}
-            onGesture={(gesture, source) => onGesture(current, gesture, source)}
-            onTrust={() => open({ kind: 'trust', profile: current })}
-          />
+          ))}
         </div>
-        <CardActions
-          name={name}
-          onPath={() => open({ kind: 'path', profile: current })}
-          onPass={() => openFromButton({ kind: 'decline', profile: current })}
-          onLike={() => openFromButton({ kind: 'like', profile: current })}
-          onSkip={() => {
-            setFocusCard(false);
-            act('skip', current);
-          }}
-        />
+        {current && (
+          <CardActions
+            name={personName(current)}
+            onPath={() => open({ kind: 'path', profile: current })}
+            onPass={() => openFromButton({ kind: 'decline', profile: current })}
+            onLike={() => openFromButton({ kind: 'like', profile: current })}
+            onSkip={() => {
+              setFocusCard(false);
+              act('skip', current);
+            }}
+          />
+        )}
       </>
     );
   } else if (hasNextPage) {

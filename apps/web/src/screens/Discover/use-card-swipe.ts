@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useRef, type KeyboardEvent, type PointerEvent } from 'react';
+import { afterNextFrame } from '../../lib/after-frame.ts';
 import { keyGesture, swipeGesture, type CardGesture } from './discover-view.ts';
 
 /** Movement before a press becomes a drag: a tap on a button inside the card stays a tap. */
 const DRAG_SLOP_PX = 6;
-/** The fly-out's length; matches `.dcard` transition in discover.css. */
-const FLY_MS = 220;
+/** The fly-out's length; matches `.dcard--leaving` transition in discover.css. */
+export const FLY_MS = 220;
 /** How far the stamps (LIKE, NOPE...) take to show fully. */
 const STAMP_FULL_PX = 90;
 
@@ -17,7 +18,11 @@ type Drag = {
   active: boolean;
 };
 
-export type GestureSource = { keyboard: boolean; hadFocus: boolean };
+/**
+ * How a gesture came: by key or pointer, whether the card had focus, and whether the card is
+ * flying out (for `FLY_MS`; the screen keeps it on screen until it has left).
+ */
+export type GestureSource = { keyboard: boolean; hadFocus: boolean; flying: boolean };
 
 function reducedMotion(): boolean {
   return window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
@@ -31,8 +36,11 @@ function buzz() {
 /**
  * Swipes on a card with pointer events. The card follows the finger through its transform only
  * (written straight to the element, no React render per move); below the threshold it springs
- * back, beyond it a pass, like or skip flies it out first, and a down swipe springs back and
- * asks for the path. Arrow keys on the focused card do the same.
+ * back, beyond it a pass, like or skip sends it flying and reports the gesture a frame later (the
+ * request leaves and the next card comes forward while this one flies), and a down swipe
+ * springs back and asks for the path. Arrow keys on the focused card do the same. A card that
+ * flew and is enabled again (its action was refused and it is back in the deck) returns to its
+ * place.
  */
 export function useCardSwipe(
   onGesture: (gesture: CardGesture, source: GestureSource) => void,
@@ -42,20 +50,13 @@ export function useCardSwipe(
   const drag = useRef<Drag | null>(null);
   const frame = useRef(0);
   const leaving = useRef(false);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const latest = useRef(onGesture);
 
   useEffect(() => {
     latest.current = onGesture;
   }, [onGesture]);
 
-  useEffect(
-    () => () => {
-      cancelAnimationFrame(frame.current);
-      clearTimeout(timer.current);
-    },
-    [],
-  );
+  useEffect(() => () => cancelAnimationFrame(frame.current), []);
 
   const paint = useCallback(() => {
     frame.current = 0;
@@ -79,19 +80,28 @@ export function useCardSwipe(
     for (const name of ['like', 'pass', 'skip', 'path']) el.style.removeProperty(`--stamp-${name}`);
   }, []);
 
-  /** Sends the card off screen in the gesture's direction, then reports the gesture. */
+  useEffect(() => {
+    if (!enabled || !leaving.current) return;
+    leaving.current = false;
+    ref.current?.classList.remove('dcard--leaving');
+    ref.current?.style.removeProperty('width');
+    ref.current?.style.removeProperty('height');
+    settle();
+  }, [enabled, settle]);
+
+  /** Sends the card off screen in the gesture's direction and reports the gesture. */
   const fling = useCallback(
-    (gesture: CardGesture, source: GestureSource) => {
+    (gesture: CardGesture, how: Omit<GestureSource, 'flying'>) => {
       const el = ref.current;
       if (!el || leaving.current) return;
       if (gesture === 'path') {
         settle();
-        latest.current(gesture, source);
+        latest.current(gesture, { ...how, flying: false });
         return;
       }
       leaving.current = true;
       if (reducedMotion()) {
-        latest.current(gesture, source);
+        latest.current(gesture, { ...how, flying: false });
         return;
       }
       const d = drag.current;
@@ -99,12 +109,19 @@ export function useCardSwipe(
       const height = window.innerHeight;
       el.classList.remove('dcard--dragging');
       el.classList.add('dcard--leaving');
+      // Its size held while it flies, whatever the screen around it does (after the last card
+      // the action buttons go, and the stage grows).
+      el.style.width = `${el.offsetWidth}px`;
+      el.style.height = `${el.offsetHeight}px`;
       el.style.transform =
         gesture === 'skip'
           ? `translate3d(${d?.dx ?? 0}px, ${-height}px, 0)`
           : `translate3d(${gesture === 'like' ? width * 1.2 : -width * 1.2}px, ${d?.dy ?? 0}px, 0) rotate(${gesture === 'like' ? 18 : -18}deg)`;
       el.style.setProperty(`--stamp-${gesture}`, '1');
-      timer.current = setTimeout(() => latest.current(gesture, source), FLY_MS);
+      // Reported once the frame that starts the flight is out, so that the work the gesture
+      // starts (the request, the next card coming forward) does not delay it. Reported even if
+      // the card is gone by then: the user acted.
+      afterNextFrame(() => latest.current(gesture, { ...how, flying: true }));
     },
     [settle],
   );
