@@ -23,6 +23,13 @@ const BATCH = 200;
  */
 const BUSY_RETRY_MS = 50;
 
+/** The people a pass delivers to (their streams are `user:<id>`). */
+function recipientsOf(events: readonly { stream: string }[]): string[] {
+  const ids = new Set<string>();
+  for (const e of events) if (e.stream.startsWith('user:')) ids.add(e.stream.slice('user:'.length));
+  return [...ids];
+}
+
 /**
  * The read side of the event spine: turns committed events into deliveries, oldest first, one
  * instance at a time. Each event type has one handler (events.handlers.ts); that is where a
@@ -43,6 +50,7 @@ export function createDispatcher(deps: DispatcherDeps) {
     for (;;) {
       again = false;
       const delivered = await deps.repo.dispatchBatch(BATCH, async (events, trx) => {
+        const devices = await deps.context.push?.devicesOf?.(recipientsOf(events), trx);
         for (const stored of events) {
           const event = parseStreamEvent(stored);
           if (!event) {
@@ -52,7 +60,12 @@ export function createDispatcher(deps: DispatcherDeps) {
           }
           const sent = deps.ledger?.covers(event.stream, event.seq) ?? false;
           try {
-            await deps.handlers[event.type](event as never, { ...deps.context, trx, sent });
+            await deps.handlers[event.type](event as never, {
+              ...deps.context,
+              trx,
+              sent,
+              devices,
+            });
           } catch (err) {
             // One failing handler must not hold back every later event: this one counts as
             // delivered (clients still get it by resuming, which reads the table).

@@ -13,7 +13,13 @@ export type DeliveryContext = {
   io: RealtimeServer;
   trx: Trx;
   /** Web Push: queues a notification to the recipient's devices if they want one (issue 16). */
-  push?: { queue: (event: StreamEvent, trx: Trx) => Promise<void> };
+  push?: {
+    queue: (event: StreamEvent, trx: Trx, devices?: Map<string, string[]>) => Promise<void>;
+    /** The devices of the pass's recipients, read once per pass by the dispatcher. */
+    devicesOf?: (userIds: readonly string[], trx: Trx) => Promise<Map<string, string[]>>;
+  };
+  /** The pass's `push.devicesOf` answer. */
+  devices?: Map<string, string[]>;
   /**
    * This instance already sent this event to its room (its writer pushed it right after the
    * commit, or an earlier pass that did not commit): not again; everything else still happens.
@@ -37,7 +43,7 @@ function toRoom(event: StreamEvent, { io, sent }: Pick<DeliveryContext, 'io' | '
 /** To the room, and to the person's devices by Web Push when their settings want it. */
 async function toRoomAndPush(event: StreamEvent, context: DeliveryContext): Promise<void> {
   toRoom(event, context);
-  await context.push?.queue(event, context.trx);
+  await context.push?.queue(event, context.trx, context.devices);
 }
 
 export const eventHandlers: EventHandlers = {

@@ -79,11 +79,20 @@ export function createPushService(deps: {
 
     unsubscribe: (userId: string, endpoint: string) => repo.remove(userId, endpoint),
 
-    /** In the dispatcher's transaction: the jobs commit exactly when the event counts delivered. */
-    async queue(event: StreamEvent, trx: Trx): Promise<void> {
+    /**
+     * The devices of the people a dispatcher pass delivers to, looked up once for the pass
+     * (bench/chat: one lookup per message event was two queries per message at 2,000/s).
+     */
+    devicesOf: (userIds: readonly string[], trx: Trx) => repo.idsOfMany(userIds, trx),
+
+    /**
+     * In the dispatcher's transaction: the jobs commit exactly when the event counts delivered.
+     * `devices`: the pass's lookup (`devicesOf`); without it the recipient's are read here.
+     */
+    async queue(event: StreamEvent, trx: Trx, devices?: Map<string, string[]>): Promise<void> {
       if (!event.stream.startsWith('user:')) return;
       const userId = event.stream.slice('user:'.length);
-      const ids = await repo.idsOf(userId, trx);
+      const ids = devices ? (devices.get(userId) ?? []) : await repo.idsOf(userId, trx);
       if (ids.length === 0) return;
       const spec = notificationFor(event, await contextFor(trx, userId, event));
       if (!spec) return;
