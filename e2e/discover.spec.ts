@@ -61,6 +61,14 @@ async function expectCardOf(page: Page, person: Member) {
   await expect(card(page).getByRole('heading')).toContainText(person.name);
 }
 
+/** Two new friends (pair), with Discover open on his card in her browser. */
+async function pairOnDiscover(page: Page, people: People) {
+  const friends = await pair(page, people);
+  await openDiscover(page);
+  await expectCardOf(page, friends.him);
+  return friends;
+}
+
 /** Drags the current card with the mouse, through pointer events, and lets it go. */
 async function swipe(page: Page, dx: number, dy: number) {
   const box = await card(page).boundingBox();
@@ -108,9 +116,7 @@ test('two people like each other by swiping right: a match, live on both sides, 
 });
 
 test('a pass by swiping left can be undone: the card comes back', async ({ page, people }) => {
-  const { him } = await pair(page, people);
-  await openDiscover(page);
-  await expectCardOf(page, him);
+  const { him } = await pairOnDiscover(page, people);
 
   await swipe(page, -160, 0);
   const undo = page.getByRole('status').filter({ hasText: `${him.name} declined` });
@@ -133,9 +139,7 @@ test('a swipe the server refuses puts the card back in its place, ready to swipe
   page,
   people,
 }) => {
-  const { him } = await pair(page, people);
-  await openDiscover(page);
-  await expectCardOf(page, him);
+  const { him } = await pairOnDiscover(page, people);
   const home = await card(page).boundingBox();
   expect(home).not.toBeNull();
 
@@ -163,9 +167,7 @@ test('a skipped person comes back after Start Over on the caught-up screen', asy
   page,
   people,
 }) => {
-  const { him } = await pair(page, people);
-  await openDiscover(page);
-  await expectCardOf(page, him);
+  const { him } = await pairOnDiscover(page, people);
 
   await swipe(page, 0, -160);
   await expect(page.getByRole('heading', { name: 'All Caught Up!' })).toBeVisible();
@@ -175,9 +177,7 @@ test('a skipped person comes back after Start Over on the caught-up screen', asy
 });
 
 test('the arrow keys act on the focused card: right likes', async ({ page, people }) => {
-  const { him } = await pair(page, people);
-  await openDiscover(page);
-  await expectCardOf(page, him);
+  const { him } = await pairOnDiscover(page, people);
 
   // Down shows the path (a friend: You -> him) and the dialog hands focus back to the card.
   await card(page).focus();
