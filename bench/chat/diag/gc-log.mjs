@@ -1,6 +1,7 @@
 // Diagnostic preload (not part of the bench's figures): logs every mark-compact, and every other
 // collection of 5 ms or more, with its wall-clock start and its pause, one JSON line each, to
-// $DIAG_DIR/gc-<pid>.jsonl. Lined up with loop-stalls.mjs and a run's `slowDeliveries`.
+// gc-<pid>.jsonl in $DIAG_DIR or the temporary directory. Lined up with loop-stalls.mjs and a
+// run's `slowDeliveries`.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

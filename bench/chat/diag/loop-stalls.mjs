@@ -1,5 +1,6 @@
 // Diagnostic preload (not part of the bench's figures): logs every event-loop gap over 40 ms
-// with its wall-clock time, one JSON line per gap, to $DIAG_DIR/stalls-<pid>.jsonl.
+// with its wall-clock time, one JSON line per gap, to stalls-<pid>.jsonl in $DIAG_DIR or, as
+// for the bench's server (whose environment the bench sets), the temporary directory.
 //   BENCH_SERVER_NODE_ARGS='--import ./bench/chat/diag/loop-stalls.mjs' npx node --import tsx bench/chat/run.mjs ...
 import fs from 'node:fs';
 import os from 'node:os';

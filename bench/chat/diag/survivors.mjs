@@ -1,7 +1,8 @@
 // Diagnostic preload (not part of the bench's figures): allocation sampling of the objects that
 // outlive a scavenge. The first SIGUSR2 starts V8's sampling heap profiler, keeping samples of
 // objects a mark-compact collects later and dropping those a scavenge collects; the second
-// writes the profile to $DIAG_DIR/survivors-<pid>.heapprofile (DevTools' Memory panel reads it).
+// writes survivors-<pid>.heapprofile (DevTools' Memory panel reads it) to $DIAG_DIR or the
+// temporary directory.
 //   BENCH_SERVER_NODE_ARGS='--import ./bench/chat/diag/survivors.mjs' npx node --import tsx bench/chat/run.mjs ...
 //   kill -USR2 <server pid>; sleep 15; kill -USR2 <server pid>
 import fs from 'node:fs';
