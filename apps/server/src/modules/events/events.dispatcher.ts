@@ -50,7 +50,7 @@ export function createDispatcher(deps: DispatcherDeps) {
     for (;;) {
       again = false;
       const delivered = await deps.repo.dispatchBatch(BATCH, async (events, trx) => {
-        const devices = await deps.context.push?.devicesOf?.(recipientsOf(events), trx);
+        const devices = await deps.context.push?.devicesOf(recipientsOf(events), trx);
         for (const stored of events) {
           const event = parseStreamEvent(stored);
           if (!event) {

@@ -9,17 +9,20 @@ import type { RealtimeServer } from '../../realtime/realtime.ts';
  * with `enqueueJob(trx, ...)`, so a queued push commits exactly when the event counts as
  * delivered. (On PGlite that transaction holds the only connection: use it, never `db`.)
  */
+/** Push device ids by recipient, for the events of one dispatcher pass. */
+export type PassDevices = ReadonlyMap<string, readonly string[]>;
+
 export type DeliveryContext = {
   io: RealtimeServer;
   trx: Trx;
   /** Web Push: queues a notification to the recipient's devices if they want one (issue 16). */
   push?: {
-    queue: (event: StreamEvent, trx: Trx, devices?: Map<string, string[]>) => Promise<void>;
+    queue: (event: StreamEvent, trx: Trx, devices: PassDevices) => Promise<void>;
     /** The devices of the pass's recipients, read once per pass by the dispatcher. */
-    devicesOf?: (userIds: readonly string[], trx: Trx) => Promise<Map<string, string[]>>;
+    devicesOf: (userIds: readonly string[], trx: Trx) => Promise<PassDevices>;
   };
-  /** The pass's `push.devicesOf` answer. */
-  devices?: Map<string, string[]>;
+  /** The pass's `push.devicesOf` answer (empty without push). */
+  devices?: PassDevices;
   /**
    * This instance already sent this event to its room (its writer pushed it right after the
    * commit, or an earlier pass that did not commit): not again; everything else still happens.
@@ -43,7 +46,7 @@ function toRoom(event: StreamEvent, { io, sent }: Pick<DeliveryContext, 'io' | '
 /** To the room, and to the person's devices by Web Push when their settings want it. */
 async function toRoomAndPush(event: StreamEvent, context: DeliveryContext): Promise<void> {
   toRoom(event, context);
-  await context.push?.queue(event, context.trx, context.devices);
+  await context.push?.queue(event, context.trx, context.devices ?? new Map());
 }
 
 export const eventHandlers: EventHandlers = {

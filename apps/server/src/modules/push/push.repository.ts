@@ -72,15 +72,6 @@ export function createPushRepository(db: Db) {
         .executeTakeFirst();
     },
 
-    async idsOf(userId: string, trx: Trx | Db = db): Promise<string[]> {
-      const rows = await trx
-        .selectFrom('pushSubscriptions')
-        .select('id')
-        .where('userId', '=', userId)
-        .execute();
-      return rows.map((r) => r.id);
-    },
-
     /**
      * The devices of each of `userIds` that has any: one query for a dispatcher pass, with the
      * ids as one array parameter (an `in (...)` list of up to 200 parameters was planned anew

@@ -9,6 +9,7 @@ import {
   type StreamEvent,
 } from '@heartline/domain';
 import type { Trx } from '../../db/database.ts';
+import type { PassDevices } from '../events/events.handlers.ts';
 import { enqueueJob } from '../../jobs/jobs.repository.ts';
 import type { SettingsRepository } from '../settings/settings.repository.ts';
 import type { PushRepository, VapidKeys } from './push.repository.ts';
@@ -87,12 +88,12 @@ export function createPushService(deps: {
 
     /**
      * In the dispatcher's transaction: the jobs commit exactly when the event counts delivered.
-     * `devices`: the pass's lookup (`devicesOf`); without it the recipient's are read here.
+     * `devices`: the pass's lookup (`devicesOf`).
      */
-    async queue(event: StreamEvent, trx: Trx, devices?: Map<string, string[]>): Promise<void> {
+    async queue(event: StreamEvent, trx: Trx, devices: PassDevices): Promise<void> {
       if (!event.stream.startsWith('user:')) return;
       const userId = event.stream.slice('user:'.length);
-      const ids = devices ? (devices.get(userId) ?? []) : await repo.idsOf(userId, trx);
+      const ids = devices.get(userId) ?? [];
       if (ids.length === 0) return;
       const spec = notificationFor(event, await contextFor(trx, userId, event));
       if (!spec) return;
