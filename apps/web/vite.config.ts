@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -11,7 +13,22 @@ const proxy: Record<string, ProxyOptions> = Object.fromEntries(
   serverPaths.map((p) => [p, { target: API_ORIGIN, ws: p === '/socket.io' }]),
 );
 
-export default defineConfig({
+/**
+ * React Router 7's package exports only its development build (with its dev-only warnings and
+ * checks), for production too: remix-run/react-router#12532 and #14102. A production build takes
+ * the production one beside it. Every import of the app goes through this one alias, so the two
+ * builds never meet in one bundle (the split-context hazard the exports guard against).
+ */
+const reactRouterProduction = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist/production/index.mjs',
+);
+
+export default defineConfig(({ mode }) => ({
+  resolve: {
+    alias:
+      mode === 'production' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
+  },
   plugins: [
     react(),
     VitePWA({
@@ -69,4 +86,4 @@ export default defineConfig({
   server: { proxy },
   preview: { proxy },
   build: { target: 'es2022', sourcemap: true },
-});
+}));
