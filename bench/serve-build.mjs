@@ -82,3 +82,21 @@ export const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
+
+/** Signs `page` in at the development provider as the seed persona `name`. */
+export async function signInPersona(page, base, name) {
+  await page.goto(`${base}/auth`);
+  await page.getByRole('button', { name: 'Continue with Google' }).click();
+  await page.getByRole('button', { name }).first().click();
+  await page.waitForURL(/\/(profile|network|discover)/);
+}
+
+/** Signs `page` up at the development provider as a new person, who lands on /onboarding. */
+export async function signUpNewcomer(page, base, name) {
+  await page.goto(`${base}/auth`);
+  await page.getByRole('button', { name: 'Continue with Google' }).click();
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('E-mail').fill(`bench.${Date.now()}@example.test`);
+  await page.getByRole('button', { name: 'Create and continue' }).click();
+  await page.waitForURL(/\/onboarding/);
+}

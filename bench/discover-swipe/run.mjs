@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { buildWeb, chromiumPath, median, serveBuild } from '../serve-build.mjs';
+import { buildWeb, chromiumPath, median, serveBuild, signInPersona } from '../serve-build.mjs';
 
 const runs = Number(process.argv.find((a) => a.startsWith('--runs='))?.split('=')[1] ?? 3);
 const SWIPES = 20;
@@ -72,13 +72,7 @@ try {
       hasTouch: true,
     });
     const page = await context.newPage();
-    await page.goto(`${base}/auth`);
-    await page.getByRole('button', { name: 'Continue with Google' }).click();
-    await page
-      .getByRole('button', { name: PERSONAS[run % PERSONAS.length] })
-      .first()
-      .click();
-    await page.waitForURL(/\/(profile|network|discover)/);
+    await signInPersona(page, base, PERSONAS[run % PERSONAS.length]);
     await page.goto(`${base}/discover`);
     const card = page.getByTestId('discover-card');
     await card.first().waitFor({ timeout: 30_000 });

@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping';
 import { chromium } from 'playwright-core';
-import { chromiumPath, serveBuild } from '../serve-build.mjs';
+import { chromiumPath, serveBuild, signInPersona } from '../serve-build.mjs';
 
 const route = process.argv[2] ?? '/network';
 const runs = Number(process.argv[3] ?? 1);
@@ -158,10 +158,7 @@ try {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   if (route !== '/auth') {
     const page = await context.newPage();
-    await page.goto(`${app.base}/auth`);
-    await page.getByRole('button', { name: 'Continue with Google' }).click();
-    await page.getByRole('button', { name: PERSONA }).first().click();
-    await page.waitForURL(/\/(profile|network|discover)/);
+    await signInPersona(page, app.base, PERSONA);
     await page.close();
   }
   for (let run = 1; run <= runs; run++) {

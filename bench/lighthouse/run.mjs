@@ -21,7 +21,14 @@ import os from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { chromiumPath, freePort, median, serveBuild } from '../serve-build.mjs';
+import {
+  chromiumPath,
+  freePort,
+  median,
+  serveBuild,
+  signInPersona,
+  signUpNewcomer,
+} from '../serve-build.mjs';
 
 const arg = (name) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
 const runs = Number(arg('runs') ?? 3);
@@ -92,17 +99,8 @@ async function signIn(who) {
   await context.clearCookies();
   if (who === 'nobody') return;
   const page = await context.newPage();
-  await page.goto(`${base}/auth`);
-  await page.getByRole('button', { name: 'Continue with Google' }).click();
-  if (who === 'persona') {
-    await page.getByRole('button', { name: PERSONA }).first().click();
-    await page.waitForURL(/\/(profile|network|discover)/);
-  } else {
-    await page.getByLabel('Name').fill('Bench Newcomer');
-    await page.getByLabel('E-mail').fill(`bench.${Date.now()}@example.test`);
-    await page.getByRole('button', { name: 'Create and continue' }).click();
-    await page.waitForURL(/\/onboarding/);
-  }
+  if (who === 'persona') await signInPersona(page, base, PERSONA);
+  else await signUpNewcomer(page, base, 'Bench Newcomer');
   await page.close();
 }
 

@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { buildWeb, chromiumPath, serveBuild } from '../serve-build.mjs';
+import { buildWeb, chromiumPath, serveBuild, signUpNewcomer } from '../serve-build.mjs';
 
 /** JavaScript transferred for /auth, compressed (issue 17 sets 120 KB before usable). */
 const AUTH_JS_BUDGET_KB = 120;
@@ -115,12 +115,7 @@ try {
 
   // Sign in as a new person at the development provider (as the e2e tests do).
   const page = await context.newPage();
-  await page.goto(`${base}/auth`);
-  await page.getByRole('button', { name: 'Continue with Google' }).click();
-  await page.getByLabel('Name').fill('Bench Person');
-  await page.getByLabel('E-mail').fill(`bench.${Date.now()}@example.test`);
-  await page.getByRole('button', { name: 'Create and continue' }).click();
-  await page.waitForURL(/\/onboarding/);
+  await signUpNewcomer(page, base, 'Bench Person');
   await page.close();
   routes.push(
     summarise('/onboarding', await measure(context, '/onboarding', button("Let's Get Started"))),
