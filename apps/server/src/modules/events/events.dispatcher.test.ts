@@ -3,7 +3,7 @@ import { userRoom, type StreamEvent } from '@heartline/domain';
 import { createTestDatabase, dbKind, type TestDatabase } from '../../../test/harness.ts';
 import type { RealtimeServer } from '../../realtime/realtime.ts';
 import { createDispatcher } from './events.dispatcher.ts';
-import { eventHandlers, type EventHandlers } from './events.handlers.ts';
+import { eventHandlers, hasWorkLeft, type EventHandlers } from './events.handlers.ts';
 import { createOutbox } from './events.outbox.ts';
 import { createEventsRepository } from './events.repository.ts';
 import { createEmitLedger, pushCommitted } from './events.live.ts';
@@ -106,5 +106,82 @@ describe(`event dispatcher (${dbKind})`, () => {
     await dispatcher.drain();
     await dispatcher.stop();
     expect(sent.map((e) => e.seq)).toEqual([1, 2, 3]);
+  });
+});
+
+describe('what a dispatcher pass still reads', () => {
+  const alice = '00000000-0000-7000-8000-0000000000d4';
+  const noDevices = new Map<string, string[]>();
+  const aliceDevice = new Map([[alice, ['device-1']]]);
+
+  it('reads an event only when its delivery still does something', () => {
+    const notice = { stream: userRoom(alice), type: 'system.notice' };
+    const message = { stream: userRoom(alice), type: 'message.created' };
+    const revoked = { stream: userRoom(alice), type: 'session.revoked' };
+    const work = (e: { stream: string; type: string }, sent: boolean, devices = noDevices) =>
+      hasWorkLeft(eventHandlers, e, { sent, devices });
+    // Not sent here yet: always.
+    expect([work(notice, false), work(message, false), work(revoked, false)]).toEqual([
+      true,
+      true,
+      true,
+    ]);
+    // Sent here: a room-only event is done; a pushed one only when the recipient has a device.
+    expect(work(notice, true)).toBe(false);
+    expect(work(message, true)).toBe(false);
+    expect(work(message, true, aliceDevice)).toBe(true);
+    // A handler that does more than send (closing the sockets) always runs.
+    expect(work(revoked, true)).toBe(true);
+    // An unknown type is read, so the schema check reports it.
+    expect(work({ stream: userRoom(alice), type: 'no.such' }, true)).toBe(true);
+  });
+
+  it('marks every event delivered but reads only those not yet sent here', async () => {
+    const repo = createEventsRepository(tdb.db);
+    const readIds: number[][] = [];
+    const spied: typeof repo = {
+      ...repo,
+      dispatchBatch: (limit, deliver) =>
+        repo.dispatchBatch(limit, (heads, trx, read) =>
+          deliver(heads, trx, (ids) => {
+            readIds.push([...ids]);
+            return read(ids);
+          }),
+        ),
+    };
+    const { io, sent } = recordingIo();
+    const ledger = createEmitLedger();
+    const dispatcher = createDispatcher({
+      repo: spied,
+      handlers: eventHandlers,
+      context: { io },
+      ledger,
+    });
+    const { transaction } = createOutbox({
+      db: tdb.db,
+      repo,
+      committed: (events) => pushCommitted(io, ledger, events),
+    });
+    const stream = userRoom('00000000-0000-7000-8000-0000000000d5');
+    const notice = (text: string) =>
+      transaction(async (_trx, emit) => emit(stream, 'system.notice', { text }));
+    await notice('one');
+    await dispatcher.drain();
+    const [first] = readIds.splice(0);
+    expect(first).toHaveLength(1);
+    // Both go out from the writer; the pass reads neither but marks both.
+    await notice('two');
+    await notice('three');
+    await dispatcher.drain();
+    await dispatcher.stop();
+    expect(readIds.flat()).toEqual([]);
+    expect(sent.filter((e) => e.stream === stream).map((e) => e.seq)).toEqual([1, 2, 3]);
+    const undelivered = await tdb.db
+      .selectFrom('events')
+      .select('id')
+      .where('stream', '=', stream)
+      .where('dispatchedAt', 'is', null)
+      .execute();
+    expect(undelivered).toEqual([]);
   });
 });

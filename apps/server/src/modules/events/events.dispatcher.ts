@@ -1,6 +1,6 @@
 import { parseStreamEvent } from '@heartline/domain';
 import type { EventsRepository } from './events.repository.ts';
-import type { DeliveryContext, EventHandlers } from './events.handlers.ts';
+import { hasWorkLeft, type DeliveryContext, type EventHandlers } from './events.handlers.ts';
 import type { EmitLedger } from './events.live.ts';
 
 export type DispatcherDeps = {
@@ -49,21 +49,27 @@ export function createDispatcher(deps: DispatcherDeps) {
   async function deliverAll(isRetry: boolean): Promise<void> {
     for (;;) {
       again = false;
-      const delivered = await deps.repo.dispatchBatch(BATCH, async (events, trx) => {
-        const devices = await deps.context.push?.devicesOf(recipientsOf(events), trx);
-        for (const stored of events) {
+      const delivered = await deps.repo.dispatchBatch(BATCH, async (heads, trx, read) => {
+        const devices = await deps.context.push?.devicesOf(recipientsOf(heads), trx);
+        const sentHere = (e: { stream: string; seq: number }) =>
+          deps.ledger?.covers(e.stream, e.seq) ?? false;
+        // What went out already and has nothing else to do is only marked: its payload is
+        // not read, parsed or kept for the pass.
+        const wanted = heads.filter((h) =>
+          hasWorkLeft(deps.handlers, h, { sent: sentHere(h), devices }),
+        );
+        for (const stored of await read(wanted.map((h) => h.id))) {
           const event = parseStreamEvent(stored);
           if (!event) {
             // Its seq is skipped on the wire; a client's resume finds the stream outdated.
             deps.onError?.(new Error(`event ${stored.id} (${stored.type}) fails its schema`));
             continue;
           }
-          const sent = deps.ledger?.covers(event.stream, event.seq) ?? false;
           try {
             await deps.handlers[event.type](event as never, {
               ...deps.context,
               trx,
-              sent,
+              sent: sentHere(event),
               devices,
             });
           } catch (err) {

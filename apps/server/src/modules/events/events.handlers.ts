@@ -49,6 +49,27 @@ async function toRoomAndPush(event: StreamEvent, context: DeliveryContext): Prom
   await context.push?.queue(event, context.trx, context.devices ?? new Map());
 }
 
+/**
+ * Whether delivering an event still does anything (the dispatcher reads the payload only
+ * then): an event this instance sent to its room already needs nothing more when its handler
+ * only sends to the room, or also pushes and the recipient has no push device. Any other
+ * handler always runs.
+ */
+export function hasWorkLeft(
+  handlers: EventHandlers,
+  event: { stream: string; type: string },
+  { sent, devices }: Pick<DeliveryContext, 'sent' | 'devices'>,
+): boolean {
+  const handler: unknown = handlers[event.type as ServerEventName];
+  if (!sent) return true;
+  if (handler === toRoom) return false;
+  if (handler === toRoomAndPush) {
+    const recipient = event.stream.startsWith('user:') ? event.stream.slice('user:'.length) : '';
+    return (devices?.get(recipient)?.length ?? 0) > 0;
+  }
+  return true;
+}
+
 export const eventHandlers: EventHandlers = {
   // The revoked session's sockets are told why, then closed (they cannot reconnect with it).
   'session.revoked': (event, context) => {

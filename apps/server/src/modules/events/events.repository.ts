@@ -10,12 +10,19 @@ export type StoredEvent = {
   type: string;
   payload: unknown;
 };
+/** An event without its payload: what the dispatcher reads first (events.dispatcher.ts). */
+export type EventHead = Omit<StoredEvent, 'payload'>;
 
 /** Only one instance dispatches at a time, so each stream goes out in order. */
 const DISPATCH_LOCK = 0x4856_4e54; // "HVNT"
 
 type Row = { id: string; stream: string; seq: string; type: string; payload: unknown };
 const toStored = (r: Row): StoredEvent => ({ ...r, id: Number(r.id), seq: Number(r.seq) });
+const toHead = (r: Omit<Row, 'payload'>): EventHead => ({
+  ...r,
+  id: Number(r.id),
+  seq: Number(r.seq),
+});
 
 /** SQL of the event outbox: appending inside a writer's transaction, dispatching, resuming. */
 export function createEventsRepository(db: Db) {
@@ -62,10 +69,17 @@ export function createEventsRepository(db: Db) {
      * Runs `deliver` over the oldest undelivered events while holding the dispatch lock, and
      * marks them delivered in the same transaction. Null when another instance holds the lock.
      * A crash before the commit leaves them undelivered: they go out again (at least once).
+     * `deliver` gets the events' heads and reads the payloads of those it still has work for
+     * with `read`: most events of a busy chat went out at once from their writer (events.live.ts),
+     * and the pass only marks them.
      */
     async dispatchBatch(
       limit: number,
-      deliver: (events: StoredEvent[], trx: Trx) => Promise<void>,
+      deliver: (
+        heads: EventHead[],
+        trx: Trx,
+        read: (ids: readonly number[]) => Promise<StoredEvent[]>,
+      ) => Promise<void>,
     ): Promise<number | null> {
       return db.transaction().execute(async (trx) => {
         const { rows: locked } = await sql<{ ok: boolean }>`
@@ -73,22 +87,22 @@ export function createEventsRepository(db: Db) {
         if (!locked[0]?.ok) return null;
         const rows = await trx
           .selectFrom('events')
-          .select(['id', 'stream', 'seq', 'type', 'payload'])
+          .select(['id', 'stream', 'seq', 'type'])
           .where('dispatchedAt', 'is', null)
           .orderBy('id')
           .limit(limit)
           .execute();
         if (rows.length === 0) return 0;
-        await deliver(rows.map(toStored), trx);
-        await trx
-          .updateTable('events')
-          .set({ dispatchedAt: new Date() })
-          .where(
-            'id',
-            'in',
-            rows.map((r) => r.id),
-          )
-          .execute();
+        const ids = rows.map((r) => r.id);
+        await deliver(rows.map(toHead), trx, async (wanted) => {
+          if (wanted.length === 0) return [];
+          const { rows: full } = await sql<Row>`
+            select id, stream, seq, type, payload from events
+             where id = any(${wanted.map(String)}::bigint[]) order by id`.execute(trx);
+          return full.map(toStored);
+        });
+        await sql`update events set dispatched_at = now()
+                   where id = any(${ids}::bigint[])`.execute(trx);
         return rows.length;
       });
     },
