@@ -17,6 +17,7 @@ import type { SessionsService } from '../modules/auth/sessions.service.ts';
 import type { EventsRepository } from '../modules/events/events.repository.ts';
 import { sha256 } from '../lib/tokens.ts';
 import type { SessionCookie } from '../plugins/session.ts';
+import { emptyFlushedBuffers } from './engine-buffers.ts';
 import { presenceRoom, type PresenceTracker } from './presence.ts';
 
 type SocketData = {
@@ -81,6 +82,7 @@ export function createRealtime(server: http.Server, deps: RealtimeDeps): Realtim
     serveClient: false,
     allowRequest: (req, callback) => callback(null, req.headers.origin === deps.origin),
   });
+  emptyFlushedBuffers(io.engine);
   if (deps.redis) {
     io.adapter(
       createAdapter(deps.redis.pub, deps.redis.sub, { key: `${deps.redis.prefix}:socket.io` }),
