@@ -2,6 +2,7 @@ import type http from 'node:http';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { RedisClientType } from 'redis';
 import { Server, type Socket } from 'socket.io';
+import { WebSocketServer } from 'ws';
 import {
   clientEvents,
   parseStreamEvent,
@@ -18,6 +19,7 @@ import type { EventsRepository } from '../modules/events/events.repository.ts';
 import { sha256 } from '../lib/tokens.ts';
 import type { SessionCookie } from '../plugins/session.ts';
 import { emptyFlushedBuffers } from './engine-buffers.ts';
+import { releaseReceivedFrames } from './ws-receiver.ts';
 import { presenceRoom, type PresenceTracker } from './presence.ts';
 
 type SocketData = {
@@ -81,7 +83,10 @@ export function createRealtime(server: http.Server, deps: RealtimeDeps): Realtim
     path: '/socket.io',
     serveClient: false,
     allowRequest: (req, callback) => callback(null, req.headers.origin === deps.origin),
+    // Our own ws, so the receiver patched below is the one Engine.IO uses.
+    wsEngine: WebSocketServer,
   });
+  releaseReceivedFrames();
   emptyFlushedBuffers(io.engine);
   if (deps.redis) {
     io.adapter(
