@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { serverNodeFlags } from '../scripts/server-node-flags.mjs';
 
 export const root = path.resolve(import.meta.dirname, '..');
 
@@ -39,7 +40,9 @@ export async function serveBuild({ name, command = 'main', env = {} }) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `heartline-bench-${name}-`));
   const base = `http://localhost:${port}`;
   const entry =
-    command === 'start' ? ['scripts/start.mjs'] : ['--import', 'tsx', 'apps/server/src/main.ts'];
+    command === 'start'
+      ? ['scripts/start.mjs']
+      : [...serverNodeFlags, '--import', 'tsx', 'apps/server/src/main.ts'];
   const server = spawn(process.execPath, entry, {
     cwd: root,
     env: {

@@ -4,6 +4,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { serverNodeFlags } from './server-node-flags.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const web = path.join(root, 'apps/web');
@@ -51,7 +52,7 @@ if (current !== wanted || !fs.existsSync(path.join(dist, 'index.html'))) {
 
 const server = spawn(
   process.execPath,
-  ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')],
+  [...serverNodeFlags, '--import', 'tsx', path.join(root, 'apps/server/src/main.ts')],
   {
     cwd: root,
     stdio: 'inherit',

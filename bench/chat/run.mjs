@@ -32,6 +32,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { openDatabase } from '../../apps/server/src/db/database.ts';
 import { MESSAGE_RATE_LIMIT } from '../../packages/domain/src/chat.ts';
 import { TRUST_POINTS_FIRST } from '../../packages/domain/src/trust.ts';
+import { serverNodeFlags } from '../../scripts/server-node-flags.mjs';
 import { rssBytes, startCpuMeter } from './proc.mjs';
 
 const { values: opts } = parseArgs({
@@ -345,7 +346,14 @@ async function startServer(port) {
       : {}),
   };
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const argv = [process.execPath, ...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'];
+  const argv = [
+    process.execPath,
+    ...serverNodeFlags,
+    ...nodeArgs,
+    '--import',
+    'tsx',
+    'apps/server/src/main.ts',
+  ];
   // Every socket is a file descriptor: raise the limit through a shell when it is too low (the
   // shell execs node, so the child's pid is the server's).
   const child =

@@ -18,6 +18,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { register } from 'tsx/esm/api';
+import { serverNodeFlags } from '../../scripts/server-node-flags.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
 // The processing part runs in this process: give it the malloc setting the server gets.
@@ -181,11 +182,15 @@ delete serverEnv.DATABASE_URL;
 delete serverEnv.REDIS_URL;
 if (database.url) serverEnv.DATABASE_URL = database.url;
 const loadAverageAtStart = os.loadavg().map(round);
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-  cwd: root,
-  env: serverEnv,
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
+const server = spawn(
+  process.execPath,
+  [...serverNodeFlags, '--import', 'tsx', 'apps/server/src/main.ts'],
+  {
+    cwd: root,
+    env: serverEnv,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  },
+);
 
 function serverRssBytes() {
   try {
