@@ -645,6 +645,7 @@ const results = {
     history,
     redis: opts.redis,
     nodeEnv: 'production',
+    serverNodeFlags,
     serverNodeArgs: process.env.BENCH_SERVER_NODE_ARGS ?? '',
   },
   budgets: BUDGET,
