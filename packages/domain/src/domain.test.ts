@@ -11,6 +11,9 @@ import {
   parseServerEvent,
   profileMessages,
   safeIntendedPath,
+  sessionRoom,
+  userOfRoom,
+  userRoom,
   yearsAgo,
 } from './index.ts';
 
@@ -112,6 +115,15 @@ describe('onboarding need (spec/1 §4)', () => {
   });
   it('is not needed once completed', () => {
     expect(needsOnboarding({ ...base, dob: null, onboardingCompleted: true }, today)).toBe(false);
+  });
+});
+
+describe('stream names', () => {
+  it('reads the user back from a user stream only', () => {
+    const id = '00000000-0000-7000-8000-0000000000e1';
+    expect(userOfRoom(userRoom(id))).toBe(id);
+    expect(userOfRoom(sessionRoom('abc'))).toBeUndefined();
+    expect(userOfRoom(`x${userRoom(id)}`)).toBeUndefined();
   });
 });
 

@@ -207,4 +207,7 @@ export function parseStreamEvent(raw: unknown): StreamEvent | null {
 }
 
 export const userRoom = (userId: string) => `user:${userId}`;
+/** The user whose stream this is (`userRoom` read back); undefined for any other stream. */
+export const userOfRoom = (stream: string): string | undefined =>
+  stream.startsWith('user:') ? stream.slice('user:'.length) : undefined;
 export const sessionRoom = (sessionKey: string) => `session:${sessionKey}`;

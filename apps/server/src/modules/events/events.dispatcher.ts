@@ -1,4 +1,4 @@
-import { parseStreamEvent } from '@heartline/domain';
+import { parseStreamEvent, userOfRoom } from '@heartline/domain';
 import type { EventsRepository } from './events.repository.ts';
 import { hasWorkLeft, type DeliveryContext, type EventHandlers } from './events.handlers.ts';
 import type { EmitLedger } from './events.live.ts';
@@ -26,7 +26,10 @@ const BUSY_RETRY_MS = 50;
 /** The people a pass delivers to (their streams are `user:<id>`). */
 function recipientsOf(events: readonly { stream: string }[]): string[] {
   const ids = new Set<string>();
-  for (const e of events) if (e.stream.startsWith('user:')) ids.add(e.stream.slice('user:'.length));
+  for (const e of events) {
+    const userId = userOfRoom(e.stream);
+    if (userId !== undefined) ids.add(userId);
+  }
   return [...ids];
 }
 

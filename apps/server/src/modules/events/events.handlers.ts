@@ -1,4 +1,4 @@
-import type { ServerEventName, StreamEvent } from '@heartline/domain';
+import { userOfRoom, type ServerEventName, type StreamEvent } from '@heartline/domain';
 import type { Trx } from '../../db/database.ts';
 import { presenceRoom, toPresence } from '../../realtime/presence.ts';
 import type { RealtimeServer } from '../../realtime/realtime.ts';
@@ -64,8 +64,8 @@ export function hasWorkLeft(
   if (!sent) return true;
   if (handler === toRoom) return false;
   if (handler === toRoomAndPush) {
-    const recipient = event.stream.startsWith('user:') ? event.stream.slice('user:'.length) : '';
-    return (devices?.get(recipient)?.length ?? 0) > 0;
+    const recipient = userOfRoom(event.stream);
+    return recipient !== undefined && (devices?.get(recipient)?.length ?? 0) > 0;
   }
   return true;
 }

@@ -7,6 +7,7 @@ import {
   type NotificationSpec,
   type PushSubscriptionInput,
   type StreamEvent,
+  userOfRoom,
 } from '@heartline/domain';
 import type { Trx } from '../../db/database.ts';
 import type { PassDevices } from '../events/events.handlers.ts';
@@ -91,8 +92,8 @@ export function createPushService(deps: {
      * `devices`: the pass's lookup (`devicesOf`).
      */
     async queue(event: StreamEvent, trx: Trx, devices: PassDevices): Promise<void> {
-      if (!event.stream.startsWith('user:')) return;
-      const userId = event.stream.slice('user:'.length);
+      const userId = userOfRoom(event.stream);
+      if (userId === undefined) return;
       const ids = devices.get(userId) ?? [];
       if (ids.length === 0) return;
       const spec = notificationFor(event, await contextFor(trx, userId, event));
