@@ -26,3 +26,27 @@ test('the production build carries no development build of a library', () => {
   expect(sources.some((s) => s.includes('react-router/dist/production/'))).toBe(true);
   expect(sources.some((s) => s.includes('react-dom-client.production.js'))).toBe(true);
 });
+
+/** The bundled sources of a served chunk, from its source map beside it in the build. */
+function sourcesOf(url: string): string[] {
+  const file = path.join(assets, new URL(url).pathname.replace(/^\/assets\//, '') + '.map');
+  if (!fs.existsSync(file)) return [];
+  return (JSON.parse(fs.readFileSync(file, 'utf8')) as { sources: string[] }).sources;
+}
+
+test('a signed-out first load of the sign-in page does not load the schema library', async ({
+  page,
+}) => {
+  // zod is ~22 KB of the JavaScript budget (issue 17): the start-up answers are read without it
+  // and the signed-in session answer loads it on demand.
+  const scripts: string[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(response.url());
+  });
+  await page.goto('/auth');
+  await expect(page.getByRole('button', { name: 'Continue with Google' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(scripts.some((url) => sourcesOf(url).length > 0)).toBe(true);
+  const withZod = scripts.filter((url) => sourcesOf(url).some((s) => s.includes('/zod/')));
+  expect(withZod).toEqual([]);
+});

@@ -1,5 +1,5 @@
 import { z } from './zod.ts';
-import { hasDisallowedCharacters, safeText } from './text.ts';
+import { safeText } from './text.ts';
 
 export const PASSWORD_MIN = 10;
 export const PASSWORD_MAX = 200;
@@ -41,25 +41,6 @@ export const passwordSignInSchema = z.object({
   password: z.string({ message: 'Password is required' }).min(1).max(PASSWORD_MAX),
 });
 export type PasswordSignIn = z.infer<typeof passwordSignInSchema>;
-
-/** Paths the app may return to after sign-in (spec/1 §2: the remembered intended path). */
-export const INTENDED_PATHS = [
-  'profile',
-  'network',
-  'chat',
-  'settings',
-  'discover',
-  'onboarding',
-] as const;
-
-/** Accepts only same-app relative paths whose first segment is a known screen. */
-export function safeIntendedPath(value: unknown): string | null {
-  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//')) return null;
-  if (value.length > 300 || /[\\\s]/.test(value)) return null;
-  if (hasDisallowedCharacters(value, 'line')) return null;
-  const first = value.slice(1).split(/[/?#]/)[0] ?? '';
-  return (INTENDED_PATHS as readonly string[]).includes(first) ? value : null;
-}
 
 export const devAccountCreateSchema = z.object({
   name: z

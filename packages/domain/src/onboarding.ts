@@ -28,3 +28,8 @@ export function needsOnboarding(p: OnboardingProfile, today: Date = new Date()):
 export const onboardingMessages = {
   completeFirst: 'Please complete onboarding first',
 } as const;
+
+/** Where a signed-in user lands (spec/1 §4): the profile once onboarding is not needed. */
+export function landingPathFor(me: OnboardingProfile, today: Date = new Date()): string {
+  return needsOnboarding(me, today) ? '/onboarding' : '/profile';
+}

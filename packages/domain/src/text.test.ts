@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { passwordSignUpSchema, devAccountCreateSchema, safeIntendedPath } from './auth.ts';
+import { passwordSignUpSchema, devAccountCreateSchema } from './auth.ts';
+import { safeIntendedPath } from './intended-path.ts';
 import { createInvitationSchema } from './invitations.ts';
 import { connectionsQuerySchema, createReportSchema } from './network.ts';
 import { editProfileSchema, nameError, onboardingProfileSchema } from './profile.ts';

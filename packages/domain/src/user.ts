@@ -1,5 +1,4 @@
 import { z } from './zod.ts';
-import { needsOnboarding } from './onboarding.ts';
 
 export const userIdSchema = z.uuid({ message: 'Invalid user ID provided' });
 
@@ -20,11 +19,3 @@ export type Me = z.infer<typeof meSchema>;
 
 export const sessionResponseSchema = z.object({ user: meSchema.nullable() });
 export type SessionResponse = z.infer<typeof sessionResponseSchema>;
-
-/** Where a signed-in user lands (spec/1 §4): the profile once onboarding is not needed. */
-export function landingPathFor(
-  me: Pick<Me, 'name' | 'email' | 'dob' | 'onboardingCompleted'>,
-  today: Date = new Date(),
-): string {
-  return needsOnboarding(me, today) ? '/onboarding' : '/profile';
-}

@@ -1,4 +1,4 @@
-import { errorBodySchema, errorMessages } from '@heartline/domain';
+import { errorMessages, readErrorBody } from '@heartline/domain';
 
 /**
  * A failed API call: `code` is the server's stable error code, `status` the HTTP status
@@ -24,6 +24,19 @@ export const NETWORK_ERROR = 'NETWORK_ERROR';
 export type Schema<T> = {
   safeParse(value: unknown): { success: true; data: T } | { success: false };
 };
+
+/**
+ * A schema from a zod-free reader of the domain package (`readPublicConfig` and the like), for
+ * answers read before the schema library has loaded.
+ */
+export function readerSchema<T>(read: (value: unknown) => T | null): Schema<T> {
+  return {
+    safeParse(value) {
+      const data = read(value);
+      return data === null ? { success: false } : { success: true, data };
+    },
+  };
+}
 
 type RequestOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -68,16 +81,17 @@ export async function apiRequest(
 
   const payload = await readJson(response);
   if (!response.ok) {
-    const parsed = errorBodySchema.safeParse(payload);
-    if (parsed.success) {
-      const { code, message, fields } = parsed.data.error;
-      throw new ApiError(code, message, response.status, fields);
-    }
+    const error = readErrorBody(payload);
+    if (error) throw new ApiError(error.code, error.message, response.status, error.fields);
     throw new ApiError('HTTP_' + response.status, errorMessages.internal, response.status);
   }
-  if (!schema) return payload;
+  return schema ? checkAnswer(payload, schema, response.status) : payload;
+}
+
+/** A successful answer read with its schema; a drift from the contract is an ApiError. */
+export function checkAnswer<T>(payload: unknown, schema: Schema<T>, status = 200): T {
   const parsed = schema.safeParse(payload);
-  if (!parsed.success) throw new ApiError('BAD_RESPONSE', errorMessages.internal, response.status);
+  if (!parsed.success) throw new ApiError('BAD_RESPONSE', errorMessages.internal, status);
   return parsed.data;
 }
 

@@ -1,6 +1,6 @@
-import { okSchema } from '@heartline/domain';
+import { readOk } from '@heartline/domain';
 import { useQuery } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '../../lib/api.ts';
+import { ApiError, apiRequest, readerSchema } from '../../lib/api.ts';
 
 export const devKeys = {
   all: ['dev'] as const,
@@ -8,13 +8,16 @@ export const devKeys = {
   verify: ['dev', 'verify'] as const,
 };
 
+// Read without zod: this query is mounted on every screen (`?realdb=true` may ask it).
+const okAnswer = readerSchema(readOk);
+
 /**
  * Whether the developer page is open to the signed-in user (development, or a staff account).
  * The server answers 404 to everyone else, which is a plain "no" here, not a failure.
  */
 export async function fetchDevAccess(signal?: AbortSignal): Promise<boolean> {
   try {
-    await apiRequest('/api/dev/access', okSchema, { signal });
+    await apiRequest('/api/dev/access', okAnswer, { signal });
     return true;
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return false;

@@ -2,14 +2,14 @@ import {
   DEFAULT_LEGAL_CONTACTS,
   landingPathFor,
   PRODUCT_NAME,
-  publicConfigSchema,
-  sessionResponseSchema,
+  readPublicConfig,
+  readSignedOutSession,
   type Me,
   type PublicConfig,
   type SessionResponse,
 } from '@heartline/domain';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { apiRequest, isRetryable } from '../../lib/api.ts';
+import { apiRequest, checkAnswer, isRetryable, readerSchema } from '../../lib/api.ts';
 import { announcePendingInvite } from '../../lib/pending-invite.ts';
 import {
   clearStorageExcept,
@@ -33,9 +33,20 @@ export const defaultConfig: PublicConfig = {
 
 const retryOnce = (failureCount: number, error: unknown) => failureCount < 1 && isRetryable(error);
 
-export function fetchSession(signal?: AbortSignal): Promise<SessionResponse> {
-  return apiRequest('/api/auth/session', sessionResponseSchema, { signal });
+/**
+ * The session answer. A signed-out answer is read without zod, so the sign-in page's first load
+ * does not load the schema library (issue 17); a signed-in one is checked with its schema, which
+ * the signed-in screens load anyway (their chunks are already on the way by then).
+ */
+export async function fetchSession(signal?: AbortSignal): Promise<SessionResponse> {
+  const payload = await apiRequest('/api/auth/session', undefined, { signal });
+  const signedOut = readSignedOutSession(payload);
+  if (signedOut) return signedOut;
+  const { sessionResponseSchema } = await import('./session-schema.ts');
+  return checkAnswer(payload, sessionResponseSchema);
 }
+
+const publicConfigAnswer = readerSchema(readPublicConfig);
 
 export function useSessionQuery() {
   return useQuery({
@@ -64,7 +75,7 @@ export function useConfigQuery() {
   return useQuery({
     queryKey: sessionKeys.config,
     queryFn: ({ signal }): Promise<PublicConfig> =>
-      apiRequest('/api/config', publicConfigSchema, { signal }),
+      apiRequest('/api/config', publicConfigAnswer, { signal }),
     staleTime: 60 * 60_000,
     retry: retryOnce,
   });
