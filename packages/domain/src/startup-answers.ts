@@ -1,23 +1,54 @@
 import type { PublicConfig } from './config.ts';
 import type { ErrorBody, Ok } from './errors.ts';
 import { LEGAL_REGIONS, type LegalContacts } from './legal-contacts.ts';
-import type { SessionResponse } from './user.ts';
+import type { Me, SessionResponse } from './user.ts';
 
 // The answers a first load waits for, read without zod, so the sign-in page neither downloads
-// nor builds the schema library before its first screen (issue 17). Each reader accepts what
-// its schema accepts and returns the same value (startup-answers.test.ts holds them to it), with
-// one difference said where it is: the contact addresses are checked for shape, not form.
-// A signed-in session answer is not read here: it goes through `sessionResponseSchema`, which
-// the signed-in screens load anyway.
+// nor builds the schema library before its first screen, and no signed-in first screen waits
+// for it either (issue 17). Each reader accepts what its schema accepts and returns the same
+// value (startup-answers.test.ts holds them to it), with one difference said where it is: ids
+// and contact addresses are checked for shape, not form (the server makes both).
 
 type Json = Record<string, unknown>;
 
 const isObject = (value: unknown): value is Json =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** `{ user: null }`, the signed-out session answer (`sessionResponseSchema`), else null. */
-export function readSignedOutSession(value: unknown): SessionResponse | null {
-  return isObject(value) && value.user === null ? { user: null } : null;
+const isInt = (value: unknown): value is number => Number.isSafeInteger(value);
+const isTextOrNull = (value: unknown): value is string | null =>
+  value === null || typeof value === 'string';
+
+/** A UUID's shape; its version and variant bits are the server's business. */
+const UUID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function readMe(value: unknown): Me | null {
+  if (!isObject(value)) return null;
+  const { id, email, name, dob, photoUrl, avatarUrl } = value;
+  const { onboardingCompleted, trustScore, friendCount } = value;
+  if (typeof id !== 'string' || !UUID_SHAPE.test(id)) return null;
+  if (!isTextOrNull(email) || !isTextOrNull(name) || !isTextOrNull(dob)) return null;
+  if (!isTextOrNull(photoUrl) || !isTextOrNull(avatarUrl)) return null;
+  if (typeof onboardingCompleted !== 'boolean') return null;
+  if (!isInt(trustScore) || !isInt(friendCount)) return null;
+  return {
+    id,
+    email,
+    name,
+    dob,
+    photoUrl,
+    avatarUrl,
+    onboardingCompleted,
+    trustScore,
+    friendCount,
+  };
+}
+
+/** The session answer (`sessionResponseSchema`): `{ user: null }` or the signed-in user. */
+export function readSession(value: unknown): SessionResponse | null {
+  if (!isObject(value)) return null;
+  if (value.user === null) return { user: null };
+  const user = readMe(value.user);
+  return user && { user };
 }
 
 /** An address as the server's settings check it; the form itself is checked there. */

@@ -85,13 +85,9 @@ export async function apiRequest(
     if (error) throw new ApiError(error.code, error.message, response.status, error.fields);
     throw new ApiError('HTTP_' + response.status, errorMessages.internal, response.status);
   }
-  return schema ? checkAnswer(payload, schema, response.status) : payload;
-}
-
-/** A successful answer read with its schema; a drift from the contract is an ApiError. */
-export function checkAnswer<T>(payload: unknown, schema: Schema<T>, status = 200): T {
+  if (!schema) return payload;
   const parsed = schema.safeParse(payload);
-  if (!parsed.success) throw new ApiError('BAD_RESPONSE', errorMessages.internal, status);
+  if (!parsed.success) throw new ApiError('BAD_RESPONSE', errorMessages.internal, response.status);
   return parsed.data;
 }
 

@@ -3,13 +3,13 @@ import {
   landingPathFor,
   PRODUCT_NAME,
   readPublicConfig,
-  readSignedOutSession,
+  readSession,
   type Me,
   type PublicConfig,
   type SessionResponse,
 } from '@heartline/domain';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { apiRequest, checkAnswer, isRetryable, readerSchema } from '../../lib/api.ts';
+import { apiRequest, isRetryable, readerSchema } from '../../lib/api.ts';
 import { announcePendingInvite } from '../../lib/pending-invite.ts';
 import {
   clearStorageExcept,
@@ -33,20 +33,13 @@ export const defaultConfig: PublicConfig = {
 
 const retryOnce = (failureCount: number, error: unknown) => failureCount < 1 && isRetryable(error);
 
-/**
- * The session answer. A signed-out answer is read without zod, so the sign-in page's first load
- * does not load the schema library (issue 17); a signed-in one is checked with its schema, which
- * the signed-in screens load anyway (their chunks are already on the way by then).
- */
-export async function fetchSession(signal?: AbortSignal): Promise<SessionResponse> {
-  const payload = await apiRequest('/api/auth/session', undefined, { signal });
-  const signedOut = readSignedOutSession(payload);
-  if (signedOut) return signedOut;
-  const { sessionResponseSchema } = await import('./session-schema.ts');
-  return checkAnswer(payload, sessionResponseSchema);
-}
-
+// Both read without zod: every first load waits for them (issue 17).
+const sessionAnswer = readerSchema(readSession);
 const publicConfigAnswer = readerSchema(readPublicConfig);
+
+export function fetchSession(signal?: AbortSignal): Promise<SessionResponse> {
+  return apiRequest('/api/auth/session', sessionAnswer, { signal });
+}
 
 export function useSessionQuery() {
   return useQuery({
