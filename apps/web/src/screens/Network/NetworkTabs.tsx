@@ -22,12 +22,19 @@ export function NetworkTabs({ selected, summary, panelId, tabId, onSelect }: Net
   const listRef = useRef<HTMLDivElement>(null);
   const selectedId = tabId(selected);
 
+  const mounted = useRef(false);
+
   useEffect(() => {
+    // A strip that has just rendered sits at its start, so its first tab is in view: asking
+    // would only force a layout in the middle of the first screen (issue 17).
+    const first = !mounted.current;
+    mounted.current = true;
+    if (first && selected === SCREEN_TABS[0]) return;
     // The strip scrolls sideways on phones: keep the selected tab (e.g. from ?tab=requests) in view.
     listRef.current
       ?.querySelector(`#${CSS.escape(selectedId)}`)
       ?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
-  }, [selectedId]);
+  }, [selected, selectedId]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const index = SCREEN_TABS.indexOf(selected);
