@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type ProxyOptions } from 'vite';
+import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 const API_ORIGIN = process.env.HEARTLINE_API_ORIGIN ?? 'http://localhost:3000';
@@ -24,12 +24,50 @@ const reactRouterProduction = path.join(
   'dist/production/index.mjs',
 );
 
+const AUTH_SCREEN = /[\\/]screens[\\/]Auth[\\/]AuthScreen\.tsx$/;
+const DOMAIN_ZOD = /[\\/]packages[\\/]domain[\\/]src[\\/]zod\.ts$/;
+const ZOD = /[\\/]node_modules[\\/]zod[\\/]/;
+/**
+ * Which modules the sign-in page's first load may need, read off the module graph once it is
+ * built: the entry's static imports and the sign-in screen's. The walk cannot see tree-shaking
+ * (the domain package's index imports every module), so schema modules are told apart by their
+ * zod import: the sign-in page loads no zod (e2e/build.spec.ts), so none of them is needed there.
+ */
+function signInModules(): Plugin & { mayNeed: (id: string) => boolean } {
+  const reached = new Set<string>();
+  const schemas = new Set<string>();
+  return {
+    name: 'heartline:sign-in-modules',
+    apply: 'build',
+    buildEnd() {
+      reached.clear();
+      schemas.clear();
+      const walk = (id: string) => {
+        if (reached.has(id)) return;
+        reached.add(id);
+        for (const next of this.getModuleInfo(id)?.importedIds ?? []) walk(next);
+      };
+      for (const id of this.getModuleIds()) {
+        if (this.getModuleInfo(id)?.isEntry || AUTH_SCREEN.test(id)) walk(id);
+        const imports = this.getModuleInfo(id)?.importedIds ?? [];
+        if (ZOD.test(id) || DOMAIN_ZOD.test(id) || imports.some((i) => DOMAIN_ZOD.test(i))) {
+          schemas.add(id);
+        }
+      }
+    },
+    mayNeed: (id) => reached.has(id) && !schemas.has(id),
+  };
+}
+
+const signIn = signInModules();
+
 export default defineConfig(({ mode }) => ({
   resolve: {
     alias:
       mode === 'production' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
   },
   plugins: [
+    signIn,
     react(),
     VitePWA({
       strategies: 'generateSW',
@@ -85,5 +123,27 @@ export default defineConfig(({ mode }) => ({
   ],
   server: { proxy },
   preview: { proxy },
-  build: { target: 'es2022', sourcemap: true },
+  build: {
+    target: 'es2022',
+    sourcemap: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              // The code two or more lazy chunks share (schemas and zod included), in one chunk:
+              // a signed-in start loads nearly all of it anyway (its screen, the tab bar, the
+              // realtime bridge), and one request replaces ~30 of 1-3 KB each, which six
+              // connections per origin over HTTP/1.1 queue (issue 17). Nothing the sign-in
+              // page needs goes in, so it never loads this chunk.
+              name: 'signed-in',
+              test: (id) => !signIn.mayNeed(id),
+              minShareCount: 2,
+              includeDependenciesRecursively: false,
+            },
+          ],
+        },
+      },
+    },
+  },
 }));
