@@ -174,6 +174,9 @@ async function auditOnce(route) {
       .filter((x) => x.score !== null && x.score < 1 && x.scoreDisplayMode !== 'informative')
       .map((x) => x.id),
     unusedJsKB: kb(a['unused-javascript'].details?.overallSavingsBytes ?? 0),
+    // Lighthouse's own measure of how fast this machine is at the run (higher is faster): a
+    // result compares with another only on a machine of about the same index.
+    benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
   };
 }
 
@@ -318,6 +321,7 @@ try {
     machine: {
       cpus: os.cpus().length,
       loadAverage: os.loadavg().map((x) => Math.round(x * 100) / 100),
+      benchmarkIndex: median(results.flatMap((r) => r.runs.map((x) => x.benchmarkIndex))),
     },
     routes: results,
   };
