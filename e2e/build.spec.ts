@@ -37,8 +37,8 @@ function sourcesOf(url: string): string[] {
 test('a signed-out first load of the sign-in page does not load the schema library', async ({
   page,
 }) => {
-  // zod is ~22 KB of the JavaScript budget (issue 17): the start-up answers are read without it
-  // and the signed-in session answer loads it on demand.
+  // zod is ~22 KB of the JavaScript budget (issue 17): the answers a first load waits for are
+  // read without it (startup-answers.ts), and the schemas come with the signed-in chunk.
   const scripts: string[] = [];
   page.on('response', (response) => {
     if (response.request().resourceType() === 'script') scripts.push(response.url());
