@@ -74,12 +74,20 @@ test('the app explains before asking, and "Not now" is remembered', async ({ bro
     await joinAs(page, 'Noti');
     await page.goto('/profile');
     const prompt = page.getByRole('complementary', { name: 'Turn on notifications?' });
+    await expect(page.getByTestId('profile-page')).toBeVisible();
+    // Not over a screen that is only being looked at: it waits for the person to use it.
+    await page.waitForTimeout(2_500);
+    await expect(prompt).toBeHidden();
+    await page.keyboard.press('Shift');
     await expect(prompt).toBeVisible();
     await expect(prompt).toContainText('new messages, matches and connection requests');
     await prompt.getByRole('button', { name: 'Not now' }).click();
     await expect(prompt).toBeHidden();
     await page.reload();
+    await expect(page.getByTestId('profile-page')).toBeVisible();
     await page.waitForTimeout(2_500);
+    await page.keyboard.press('Shift');
+    await page.waitForTimeout(500);
     await expect(prompt).toBeHidden();
     // Settings can still turn them on.
     await page.goto('/settings');

@@ -16,11 +16,18 @@ import { useConfig } from '../state/queries/session.ts';
 const ASK_ON = ['/profile', '/network', '/chat'];
 /** Let the screen settle first: never a prompt as a page opens (issue 16). */
 const ASK_AFTER_MS = 2_000;
+/**
+ * What shows the person is using the screen. Until one of these, the prompt waits: it asks in
+ * the middle of use, not over a screen that is still being read, and it is never what a load's
+ * largest paint lands on (it was, 2 s in, on /network and /chat: issue 17's LCP).
+ */
+const ENGAGED_ON = ['pointerdown', 'keydown', 'wheel', 'touchstart'] as const;
 
 /**
  * The in-app explanation before the browser's permission prompt (spec/1 §6 asks at start; a
  * bare prompt on page load is refused by browsers and people alike). Shown once per browser
- * while the permission is undecided; "Not now" hides it (Settings can still turn them on).
+ * while the permission is undecided, at the first visit's first use of a screen (a tap, a key,
+ * a scroll) once it has been open 2 s; "Not now" hides it (Settings can still turn them on).
  */
 export function NotificationPrompt() {
   const { pathname } = useLocation();
@@ -33,10 +40,29 @@ export function NotificationPrompt() {
 
   useEffect(() => {
     if (!wanted) return;
+    let settled = false;
+    let engaged = false;
     // The permission is read when the prompt is due, not in every render: the read blocks the
     // main thread (~10 ms in Chromium), which the first screen cannot spare (issue 17).
-    const timer = setTimeout(() => setDue(notificationPermission() === 'default'), ASK_AFTER_MS);
-    return () => clearTimeout(timer);
+    const ask = () => {
+      if (settled && engaged) setDue(notificationPermission() === 'default');
+    };
+    const timer = setTimeout(() => {
+      settled = true;
+      ask();
+    }, ASK_AFTER_MS);
+    const onEngaged = () => {
+      engaged = true;
+      for (const type of ENGAGED_ON) window.removeEventListener(type, onEngaged, true);
+      ask();
+    };
+    for (const type of ENGAGED_ON) {
+      window.addEventListener(type, onEngaged, { capture: true, passive: true });
+    }
+    return () => {
+      clearTimeout(timer);
+      for (const type of ENGAGED_ON) window.removeEventListener(type, onEngaged, true);
+    };
   }, [wanted]);
 
   if (!wanted || !due) return null;
