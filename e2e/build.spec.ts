@@ -1,6 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { preloadLinkHeader, SCREEN_ANSWERS } from '@heartline/domain';
+import { uploadPhoto } from './invite-helpers.ts';
+import { signUpOnboarded } from './network-helpers.ts';
 
 /** The web build the server under test serves (scripts/start.mjs builds it before the run). */
 const assets = path.resolve(import.meta.dirname, '../apps/web/dist/assets');
@@ -49,4 +52,46 @@ test('a signed-out first load of the sign-in page does not load the schema libra
   expect(scripts.some((url) => sourcesOf(url).length > 0)).toBe(true);
   const withZod = scripts.filter((url) => sourcesOf(url).some((s) => s.includes('/zod/')));
   expect(withZod).toEqual([]);
+});
+
+test("a signed-in first load takes up every answer the page's Link header preloads", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  // No service worker: it would answer the page from its cache, without the server's header.
+  const context = await browser.newContext({ serviceWorkers: 'block' });
+  try {
+    const page = await context.newPage();
+    await signUpOnboarded(page, 'Preload');
+    // /profile also preloads the own photo, its largest paint, once the session names it.
+    await uploadPhoto(page);
+    // Chromium warns, a few seconds after the load event, about a preload nobody took up: an
+    // answer the screen does not ask for with that exact URL was fetched for nothing.
+    const unused: string[] = [];
+    const cdp = await context.newCDPSession(page);
+    cdp.on('Log.entryAdded', ({ entry }) => {
+      if (/preload/i.test(entry.text)) unused.push(entry.text);
+    });
+    await cdp.send('Log.enable');
+    // /onboarding is left out: this person has finished it, so the app sends them on.
+    for (const screen of ['/profile', '/network', '/discover', '/chat', '/settings']) {
+      const response = await page.goto(screen);
+      expect(response?.headers().link, screen).toBe(
+        preloadLinkHeader(SCREEN_ANSWERS[screen] ?? []),
+      );
+      await page.waitForLoadState('networkidle');
+      if (screen === '/profile') {
+        const photo = page.locator('.profile__photo-img');
+        await expect(photo).toHaveAttribute('src', /^\/media\//);
+        const preloaded = await page
+          .locator('link[rel=preload][as=image]')
+          .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+        expect(preloaded).toEqual([await photo.getAttribute('src')]);
+      }
+      await page.waitForTimeout(4_000);
+      expect(unused, screen).toEqual([]);
+    }
+  } finally {
+    await context.close();
+  }
 });

@@ -469,7 +469,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   registerAccountRoutes(app, { account, jar });
   registerPushRoutes(app, push);
   registerMediaRoutes(app, storage);
-  await registerWeb(app, config.webDist);
+  await registerWeb(
+    app,
+    config.webDist,
+    (request) => jar.read(request.headers.cookie) !== undefined,
+  );
 
   const jobs = createJobRunner(db, {
     handlers: {

@@ -10,6 +10,7 @@ export * from './startup-answers.ts';
 export * from './realtime-events.ts';
 export * from './stream-cursor.ts';
 export * from './legal-contacts.ts';
+export * from './screen-answers.ts';
 export * from './config.ts';
 export * from './onboarding.ts';
 export * from './profile.ts';

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
+import { preloadLinkHeader, SCREEN_ANSWERS } from '@heartline/domain';
 import { dbKind, useTestServer } from '../../test/harness.ts';
 import { befriend, browserFor, createPeople } from '../../test/network-fixtures.ts';
 
@@ -131,5 +132,47 @@ describe(`compressed delivery (${dbKind})`, () => {
     const small = await get(`${world.server.baseUrl}/api/health`, { 'accept-encoding': 'br' });
     expect(small.headers['content-encoding']).toBeUndefined();
     expect(JSON.parse(small.body.toString())).toEqual({ ok: true });
+  });
+});
+
+describe(`the page names the screen's first answers for preloading (${dbKind})`, () => {
+  const linkOf = async (url: string, cookie?: string) => {
+    const raw = await get(`${world.server.baseUrl}${url}`, cookie ? { cookie } : {});
+    expect(raw.status, url).toBe(200);
+    expect(decode(raw), url).toBe(html);
+    expect(raw.headers.vary, url).toMatch(/cookie/i);
+    return raw.headers.link;
+  };
+
+  it('names them to a signed-in visitor, and each is a real answer for that visitor', async () => {
+    const [ann] = await createPeople(world.db, ['Preload Ann']);
+    const browser = await browserFor(world.server, ann!);
+    const cookie = browser.cookieHeader();
+    expect(await linkOf('/profile', cookie)).toBe(
+      '</api/me/profile>; rel=preload; as=fetch; crossorigin',
+    );
+    for (const [screen, answers] of Object.entries(SCREEN_ANSWERS)) {
+      const link = await linkOf(screen, cookie);
+      expect(link, screen).toBe(preloadLinkHeader(answers));
+      for (const answer of answers) {
+        const res = await browser.request(answer);
+        expect(res.status, `${screen} ${answer}`).toBe(200);
+        expect(res.headers.get('content-type'), answer).toMatch(/json/);
+      }
+    }
+  });
+
+  it('names nothing to a visitor without a session, nor for a path with a query or no screen', async () => {
+    for (const screen of Object.keys(SCREEN_ANSWERS)) expect(await linkOf(screen)).toBeUndefined();
+    const [bo] = await createPeople(world.db, ['Preload Bo']);
+    const cookie = (await browserFor(world.server, bo!)).cookieHeader();
+    for (const url of ['/network?tab=requests', '/auth', '/', '/chat/123', '/__proto__']) {
+      expect(await linkOf(url, cookie), url).toBeUndefined();
+    }
+    // The answers themselves still ask for the session: a forged cookie preloads refusals.
+    const forged = await get(`${world.server.baseUrl}/api/me/profile`, {
+      cookie: 'hl_session=forged',
+    });
+    expect(forged.status).toBe(401);
   });
 });

@@ -1,17 +1,22 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import { errorCodes, errorMessages } from '@heartline/domain';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { errorCodes, errorMessages, preloadLinkHeader, screenAnswersFor } from '@heartline/domain';
 
 const NOT_SPA = /^\/(api|media|oidc|dev-idp|socket\.io)(\/|$)/;
 
 /**
  * Serves the built web app: hashed assets cached for a year, everything else revalidated,
  * compressed at build time (Brotli, else gzip), and any other GET that wants HTML gets
- * index.html (the client router takes over).
+ * index.html (the client router takes over). A visitor with a session cookie also gets the
+ * screen's first API answers named in a preload `Link` header (SCREEN_ANSWERS, issue 17).
  */
-export async function registerWeb(app: FastifyInstance, distDir: string | undefined) {
+export async function registerWeb(
+  app: FastifyInstance,
+  distDir: string | undefined,
+  hasSessionCookie: (request: FastifyRequest) => boolean,
+) {
   const root = distDir && fs.existsSync(path.join(distDir, 'index.html')) ? distDir : undefined;
   if (root) {
     await app.register(fastifyStatic, {
@@ -30,21 +35,29 @@ export async function registerWeb(app: FastifyInstance, distDir: string | undefi
       },
     });
     // With wildcard off, every built file has its own route; any other GET is a client route.
-    app.get('/*', (request, reply) => sendIndex(request.url, reply));
+    app.get('/*', (request, reply) => sendIndex(request, reply));
   }
 
-  function sendIndex(url: string, reply: FastifyReply) {
-    if (!root || NOT_SPA.test(url)) {
+  function sendIndex(request: FastifyRequest, reply: FastifyReply) {
+    if (!root || NOT_SPA.test(request.url)) {
       return reply
         .status(404)
         .send({ error: { code: errorCodes.notFound, message: errorMessages.notFound } });
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    // Only the cookie's presence is checked: the answers themselves check the session, and a
+    // page request costs no session lookup. Signed out, there is nothing to preload.
+    const answers = hasSessionCookie(request) ? screenAnswersFor(request.url) : [];
+    if (answers.length > 0) reply.header('link', preloadLinkHeader(answers));
+    // The header depends on the cookie: a shared cache must not hand one visitor's to another.
+    return reply
+      .header('cache-control', 'no-cache')
+      .header('vary', 'cookie')
+      .sendFile('index.html');
   }
 
   app.setNotFoundHandler((request, reply) => {
     if (request.method === 'GET' && root && !NOT_SPA.test(request.url))
-      return sendIndex(request.url, reply);
+      return sendIndex(request, reply);
     return reply
       .status(404)
       .send({ error: { code: errorCodes.notFound, message: errorMessages.notFound } });
