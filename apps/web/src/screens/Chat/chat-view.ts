@@ -27,23 +27,25 @@ function daysBetween(then: Date, now: Date): number {
   return Math.round((startOfDay(now) - startOfDay(then)) / DAY_MS);
 }
 
-const weekday = new Intl.DateTimeFormat('en', { weekday: 'short' });
-const dayMonth = new Intl.DateTimeFormat('en', { day: 'numeric', month: 'short' });
-const dayMonthYear = new Intl.DateTimeFormat('en', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-});
-const longDay = new Intl.DateTimeFormat('en', {
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-});
+/**
+ * A date format made on its first use: the first Intl format of a page loads the locale data
+ * (~6 ms at full speed), and this module loads with every signed-in screen, not only Chat
+ * (issue 17).
+ */
+function dateFormat(options: Intl.DateTimeFormatOptions): () => Intl.DateTimeFormat {
+  let format: Intl.DateTimeFormat | undefined;
+  return () => (format ??= new Intl.DateTimeFormat('en', options));
+}
+
+const weekday = dateFormat({ weekday: 'short' });
+const dayMonth = dateFormat({ day: 'numeric', month: 'short' });
+const dayMonthYear = dateFormat({ day: 'numeric', month: 'short', year: 'numeric' });
+const longDay = dateFormat({ weekday: 'long', day: 'numeric', month: 'long' });
 
 function shortDate(date: Date, now: Date): string {
   return date.getFullYear() === now.getFullYear()
-    ? dayMonth.format(date)
-    : dayMonthYear.format(date);
+    ? dayMonth().format(date)
+    : dayMonthYear().format(date);
 }
 
 /** The list's time label: today 'HH:MM', 'Yesterday', a weekday within the week, else a date. */
@@ -52,7 +54,7 @@ export function chatTimeLabel(iso: string, now: Date): string {
   const days = daysBetween(date, now);
   if (days <= 0) return clockTime(iso);
   if (days === 1) return 'Yesterday';
-  if (days < 7) return weekday.format(date);
+  if (days < 7) return weekday().format(date);
   return shortDate(date, now);
 }
 
@@ -62,7 +64,7 @@ export function dayLabel(iso: string, now: Date): string {
   const days = daysBetween(date, now);
   if (days <= 0) return 'Today';
   if (days === 1) return 'Yesterday';
-  if (days < 7) return longDay.format(date);
+  if (days < 7) return longDay().format(date);
   return shortDate(date, now);
 }
 
