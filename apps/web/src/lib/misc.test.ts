@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { firstName, formatCount } from './format.ts';
+import { rowsForThisPass } from './rows-in-two-passes.ts';
 import { clearStorageExcept, keptOnSignOut, storageKeys } from './storage-keys.ts';
 import { readThemeChoice, resolveTheme } from './theme.ts';
 
@@ -63,5 +64,28 @@ describe('formatCount', () => {
     for (const n of [0, 7, 999, 1000, 1204, 999999, 1000000, 1234567890, -3000, -12, 12.75]) {
       expect(formatCount(n)).toBe(n.toLocaleString('en-US'));
     }
+  });
+});
+
+describe('rows in two passes', () => {
+  const rows = Array.from({ length: 20 }, (_, i) => `row ${i}`);
+
+  it('renders the first screenful while the background render has not caught up', () => {
+    expect(rowsForThisPass(rows, [], 12)).toEqual(rows.slice(0, 12));
+  });
+
+  it('renders every row once it has', () => {
+    expect(rowsForThisPass(rows, rows, 12)).toBe(rows);
+  });
+
+  it('keeps the rows already on screen when a page is added', () => {
+    const more = [...rows, 'row 20', 'row 21'];
+    expect(rowsForThisPass(more, rows, 12)).toEqual(rows);
+  });
+
+  it('shows a shorter list whole at once', () => {
+    const fewer = rows.slice(1);
+    expect(rowsForThisPass(fewer, rows, 12)).toEqual(fewer);
+    expect(rowsForThisPass(rows.slice(0, 5), [], 12)).toEqual(rows.slice(0, 5));
   });
 });

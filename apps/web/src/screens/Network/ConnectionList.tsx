@@ -1,8 +1,9 @@
 import { networkMessages, type ConnectionView, type NetworkTab } from '@heartline/domain';
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { PeopleIcon } from '../../components/Icons.tsx';
 import { StarIcon } from '../../components/NetworkIcons.tsx';
 import { ApiError } from '../../lib/api.ts';
+import { useRowsInTwoPasses } from '../../lib/rows-in-two-passes.ts';
 import { useConnectionsQuery } from '../../state/queries/network.ts';
 import { ConnectionRow, type RowAction } from './ConnectionRow.tsx';
 import { LockedTab, NetworkEmpty } from './NetworkEmpty.tsx';
@@ -44,10 +45,14 @@ export function ConnectionList({
   const list = useConnectionsQuery(tab, query, enabled);
   const sentinel = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
+  const items = useMemo(() => list.data?.pages.flatMap((page) => page.items) ?? [], [list.data]);
+  const rows = useRowsInTwoPasses(items);
+  // Only past the whole page: the first screenful alone would bring the sentinel into range.
+  const allShown = rows === items;
 
   useEffect(() => {
     const node = sentinel.current;
-    if (!node || !hasNextPage || typeof IntersectionObserver === 'undefined') return;
+    if (!node || !hasNextPage || !allShown || typeof IntersectionObserver === 'undefined') return;
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
@@ -56,7 +61,7 @@ export function ConnectionList({
     );
     observer.observe(node);
     return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  }, [hasNextPage, allShown, isFetchingNextPage, fetchNextPage]);
 
   if (list.isPending) {
     return (
@@ -80,7 +85,6 @@ export function ConnectionList({
     );
   }
 
-  const items = list.data.pages.flatMap((page) => page.items);
   if (items.length === 0) {
     return (
       <NetworkEmpty
@@ -94,7 +98,7 @@ export function ConnectionList({
   return (
     <>
       <ul className="conn-list" aria-busy={list.isFetching || undefined}>
-        {items.map((view) => (
+        {rows.map((view) => (
           <ConnectionRow
             key={view.id}
             view={view}
@@ -109,7 +113,7 @@ export function ConnectionList({
         ))}
       </ul>
       <div ref={sentinel} className="conn-list__more">
-        {hasNextPage && (
+        {hasNextPage && allShown && (
           <button
             type="button"
             className="btn btn--ghost btn--sm"
