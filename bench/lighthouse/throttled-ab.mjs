@@ -1,0 +1,198 @@
+// Cold first loads under applied throttling, this tree against a baseline commit, interleaved
+// (issue 17). Lighthouse's score simulates the throttling from an unthrottled trace (Lantern),
+// and that simulation hides a request that starts earlier: it replays the observed order of
+// work at 4× CPU. This bench throttles Chromium itself through the DevTools protocol instead
+// (150 ms RTT, 1.6 Mbit/s down, 750 kbit/s up, CPU 4×: the mobile preset's numbers), loads each
+// route cold (no HTTP cache, no service worker, no local storage or IndexedDB), and reads FCP and
+// LCP from the page's own performance entries.
+//
+//   node bench/lighthouse/throttled-ab.mjs --base=ea1d679
+//   node bench/lighthouse/throttled-ab.mjs --base=HEAD~3 --routes=/profile,/chat --rounds=5 --keep
+//
+// The baseline is checked out in a temporary git worktree with its own `npm ci` and build, and
+// served by its own `npm start`; both servers run at once and the loads alternate A, B / B, A,
+// so machine noise falls on both. Signed-in routes load as the seed persona; /auth signed out.
+// Writes results/throttled-ab-latest.json: per route the medians, every run, and B/A ratios.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import { buildWeb, chromiumPath, median, root, signInPersona } from '../serve-build.mjs';
+
+const arg = (name, fallback) =>
+  process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
+const baseRev = arg('base');
+if (!baseRev) {
+  console.error(
+    'usage: node bench/lighthouse/throttled-ab.mjs --base=<commit> [--routes=..] [--rounds=3]',
+  );
+  process.exit(2);
+}
+const routes = arg('routes', '/auth,/profile,/network,/discover,/chat,/settings').split(',');
+const rounds = Number(arg('rounds', '3'));
+const PERSONA = 'Alice Anderson';
+const SETTLE_MS = 6000;
+
+function run(command, args, cwd) {
+  const result = spawnSync(command, args, { cwd, stdio: 'inherit', env: process.env });
+  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed in ${cwd}`);
+}
+
+const git = (...args) => spawnSync('git', args, { cwd: root, encoding: 'utf8' }).stdout.trim();
+const baseCommit = git('rev-parse', '--verify', `${baseRev}^{commit}`);
+if (!baseCommit) throw new Error(`no commit ${baseRev}`);
+const headCommit = git('rev-parse', 'HEAD');
+const dirty = git('status', '--porcelain', '--untracked-files=no') !== '';
+
+// --keep leaves the baseline's worktree (and its node_modules) for the next run to reuse.
+const keep = process.argv.includes('--keep');
+const tree = path.join(os.tmpdir(), `heartline-ab-${baseCommit.slice(0, 12)}`);
+const servers = [];
+const browser = { current: null };
+try {
+  if (!fs.existsSync(path.join(tree, 'node_modules'))) {
+    spawnSync('git', ['worktree', 'remove', '--force', tree], { cwd: root });
+    fs.rmSync(tree, { recursive: true, force: true });
+    run('git', ['worktree', 'add', '--detach', tree, baseCommit], root);
+    run('npm', ['ci', '--no-audit', '--no-fund'], tree);
+  }
+  run('npm', ['run', 'build', '-w', '@heartline/web'], tree);
+  buildWeb();
+
+  // Each tree is served by its own code: its serve-build.mjs starts its own `npm start`.
+  const sides = [
+    { name: 'A', label: `${baseCommit.slice(0, 7)} (baseline)`, root: tree },
+    { name: 'B', label: `${headCommit.slice(0, 7)}${dirty ? ' + changes' : ''}`, root },
+  ];
+  for (const side of sides) {
+    const serve = await import(path.join(side.root, 'bench/serve-build.mjs'));
+    side.app = await serve.serveBuild({ name: `ab-${side.name}`, command: 'start' });
+    servers.push(side.app);
+  }
+
+  browser.current = await chromium.launch({ executablePath: chromiumPath() });
+  for (const side of sides) {
+    side.signedIn = await browser.current.newContext({
+      viewport: { width: 412, height: 823 },
+      serviceWorkers: 'block',
+    });
+    side.signedOut = await browser.current.newContext({
+      viewport: { width: 412, height: 823 },
+      serviceWorkers: 'block',
+    });
+    const page = await side.signedIn.newPage();
+    await signInPersona(page, side.app.base, PERSONA);
+    await page.close();
+  }
+
+  const runs = {};
+  for (let round = 0; round < rounds; round++) {
+    for (const route of routes) {
+      for (const side of round % 2 ? [...sides].reverse() : sides) {
+        const result = await coldLoad(side, route);
+        (runs[route] ??= { A: [], B: [] })[side.name].push(result);
+        console.log(`${route} ${side.name} FCP ${result.fcpMs} LCP ${result.lcpMs}`);
+      }
+    }
+  }
+
+  const summary = routes.map((route) => {
+    const of = (name, key) => median(runs[route][name].map((r) => r[key]));
+    const row = {
+      route,
+      as: route === '/auth' ? 'nobody' : 'persona',
+      median: {
+        A: { fcpMs: of('A', 'fcpMs'), lcpMs: of('A', 'lcpMs') },
+        B: { fcpMs: of('B', 'fcpMs'), lcpMs: of('B', 'lcpMs') },
+      },
+      ratioBtoA: {
+        fcp: Math.round((of('B', 'fcpMs') / of('A', 'fcpMs')) * 100) / 100,
+        lcp: Math.round((of('B', 'lcpMs') / of('A', 'lcpMs')) * 100) / 100,
+      },
+      runs: runs[route],
+    };
+    console.log(
+      `${route.padEnd(10)} LCP ${row.median.A.lcpMs} → ${row.median.B.lcpMs} ms (×${row.ratioBtoA.lcp})` +
+        `  FCP ${row.median.A.fcpMs} → ${row.median.B.fcpMs} ms`,
+    );
+    return row;
+  });
+
+  const out = path.join(import.meta.dirname, 'results/throttled-ab-latest.json');
+  fs.writeFileSync(
+    out,
+    JSON.stringify(
+      {
+        date: new Date().toISOString(),
+        throttling: { rttMs: 150, downKbps: 1638, upKbps: 750, cpuSlowdown: 4 },
+        A: sides[0].label,
+        B: sides[1].label,
+        rounds,
+        machine: { cpus: os.cpus().length, loadAverage: os.loadavg().map((x) => +x.toFixed(2)) },
+        routes: summary,
+      },
+      null,
+      2,
+    ) + '\n',
+  );
+  console.log(`wrote ${path.relative(root, out)}`);
+} finally {
+  await browser.current?.close();
+  for (const app of servers) app.stop();
+  if (!keep) {
+    spawnSync('git', ['worktree', 'remove', '--force', tree], { cwd: root, stdio: 'inherit' });
+    fs.rmSync(tree, { recursive: true, force: true });
+    spawnSync('git', ['worktree', 'prune'], { cwd: root });
+  }
+}
+
+/** One cold load of `route` on `side` under the throttling; FCP and LCP as the page saw them. */
+async function coldLoad(side, route) {
+  const context = route === '/auth' ? side.signedOut : side.signedIn;
+  const page = await context.newPage();
+  page.on('crash', () => console.error(`${side.name} ${route}: the page crashed`));
+  try {
+    // Nothing kept from the last load: the persisted query cache would make it a warm start.
+    await page.goto(`${side.app.base}/terms`);
+    await page.evaluate(async () => {
+      localStorage.clear();
+      const databases = (await indexedDB.databases?.()) ?? [];
+      await Promise.all(
+        databases.map(
+          ({ name }) =>
+            new Promise((done) => {
+              const request = indexedDB.deleteDatabase(name);
+              request.onsuccess = request.onerror = request.onblocked = done;
+            }),
+        ),
+      );
+    });
+    await page.goto('about:blank');
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 150,
+      downloadThroughput: (1.6 * 1024 * 1024) / 8,
+      uploadThroughput: (750 * 1024) / 8,
+    });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await page.addInitScript(() => {
+      window.__heartlineLcp = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) window.__heartlineLcp = entry.startTime;
+      }).observe({ type: 'largest-contentful-paint', buffered: true });
+    });
+    await page.goto(`${side.app.base}${route}`);
+    // LCP stops at the first input; nothing here touches the page, so this is its final value.
+    await page.waitForTimeout(SETTLE_MS);
+    return await page.evaluate(() => ({
+      fcpMs: Math.round(performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0),
+      lcpMs: Math.round(window.__heartlineLcp),
+    }));
+  } finally {
+    await page.close();
+  }
+}
