@@ -162,7 +162,10 @@ export type Config = {
   webDist: string | undefined;
   /** Photo uploads processed at once; unset: one per core. */
   photoConcurrency: number | undefined;
-  /** Every rate limit's budget times this (load and fault tests only; 1 in real use). */
+  /**
+   * Every rate limit's budget times this (load, fault and browser tests, where one address
+   * stands for many people; 1 in real use).
+   */
   rateLimitScale: number;
   s3: S3Config | undefined;
   /** Fault injection for the outbox crash test; refused in production. */
