@@ -26,8 +26,8 @@ const ENGAGED_ON = ['pointerdown', 'keydown', 'wheel', 'touchstart'] as const;
 /**
  * The in-app explanation before the browser's permission prompt (spec/1 §6 asks at start; a
  * bare prompt on page load is refused by browsers and people alike). Shown once per browser
- * while the permission is undecided, at the first visit's first use of a screen (a tap, a key,
- * a scroll) once it has been open 2 s; "Not now" hides it (Settings can still turn them on).
+ * while the permission is undecided, at the person's first tap, key or scroll on a screen that
+ * has been open 2 s; "Not now" hides it (Settings can still turn them on).
  */
 export function NotificationPrompt() {
   const { pathname } = useLocation();
