@@ -81,6 +81,21 @@ export async function serveBuild({ name, command = 'main', env = {} }) {
 
 export const chromiumPath = () => process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+/**
+ * Throttles a page through its DevTools session to Lighthouse's mobile preset: 150 ms RTT,
+ * 1.6 Mbit/s down, 750 kbit/s up, CPU 4×. Applied, not simulated.
+ */
+export async function throttleLikeMobilePreset(cdp) {
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 150,
+    downloadThroughput: (1.6 * 1024 * 1024) / 8,
+    uploadThroughput: (750 * 1024) / 8,
+  });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+}
+
 export const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;

@@ -28,6 +28,7 @@ import {
   serveBuild,
   signInPersona,
   signUpNewcomer,
+  throttleLikeMobilePreset,
 } from '../serve-build.mjs';
 
 const arg = (name) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
@@ -202,14 +203,7 @@ async function repeatVisit({ route, usable }, { holdApi }) {
   });
   await page.goto('about:blank');
   const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 150,
-    downloadThroughput: (1.6 * 1024 * 1024) / 8,
-    uploadThroughput: (750 * 1024) / 8,
-  });
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await throttleLikeMobilePreset(cdp);
   if (holdApi) await cdp.send('Fetch.enable', { patterns: [{ urlPattern: `${base}/api/*` }] });
   const held = [];
   cdp.on('Fetch.requestPaused', ({ requestId, request }) => {

@@ -18,7 +18,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { buildWeb, chromiumPath, median, root, signInPersona } from '../serve-build.mjs';
+import {
+  buildWeb,
+  chromiumPath,
+  median,
+  root,
+  signInPersona,
+  throttleLikeMobilePreset,
+} from '../serve-build.mjs';
 
 const arg = (name, fallback) =>
   process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
@@ -170,15 +177,8 @@ async function coldLoad(side, route) {
     });
     await page.goto('about:blank');
     const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
+    await throttleLikeMobilePreset(cdp);
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 150,
-      downloadThroughput: (1.6 * 1024 * 1024) / 8,
-      uploadThroughput: (750 * 1024) / 8,
-    });
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     await page.addInitScript(() => {
       window.__heartlineLcp = 0;
       new PerformanceObserver((list) => {
