@@ -92,8 +92,13 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
     await deps.sessions.revoked(tokenHash);
   }
 
-  app.get('/api/auth/session', async (request): Promise<SessionResponse> => {
-    if (!request.session) return { user: null };
+  app.get('/api/auth/session', async (request, reply): Promise<SessionResponse> => {
+    if (!request.session) {
+      // A cookie naming no live session (expired, revoked, forged) goes: the page would
+      // otherwise go on preloading answers that are refused (plugins/web.ts, issue 17).
+      if (deps.jar.read(request.headers.cookie) !== undefined) deps.jar.clear(reply);
+      return { user: null };
+    }
     const row = await deps.users.findMe(request.session.userId);
     return { user: row ? presentMe(row) : null };
   });

@@ -43,6 +43,27 @@ describe(`sign-in through the development OpenID provider (${dbKind})`, () => {
     expect(await me.json()).toMatchObject({ onboardingCompleted: false, photoUrl: null });
   });
 
+  it('clears a cookie that names no session, and keeps a live one', async () => {
+    const stale = new TestBrowser(server.baseUrl);
+    stale.cookies.set('hl_session', 'expired-or-forged');
+    expect(await sessionUser(stale)).toBeNull();
+    expect(stale.cookies.has('hl_session')).toBe(false);
+
+    const live = new TestBrowser(server.baseUrl);
+    await signIn(live, { name: 'Kept Kim', email: 'kept.kim@example.test' });
+    const token = live.cookies.get('hl_session');
+    expect(await sessionUser(live)).toMatchObject({ name: 'Kept Kim' });
+    expect(live.cookies.get('hl_session')).toBe(token);
+
+    // Signed out elsewhere: the next session check takes the dead cookie away.
+    await new TestBrowser(server.baseUrl).request('/api/auth/signout', {
+      method: 'POST',
+      headers: { cookie: `hl_session=${token}`, origin: server.baseUrl },
+    });
+    expect(await sessionUser(live)).toBeNull();
+    expect(live.cookies.has('hl_session')).toBe(false);
+  });
+
   it('sets an httpOnly, SameSite=Lax session cookie', async () => {
     const browser = new TestBrowser(server.baseUrl);
     const callback = await reachCallback(browser, {
