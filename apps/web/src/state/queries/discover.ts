@@ -7,6 +7,7 @@ import {
   type DiscoverPage,
   type DiscoverProfile,
 } from '@heartline/domain';
+import { preload } from 'react-dom';
 import {
   useInfiniteQuery,
   useMutation,
@@ -44,8 +45,14 @@ export function discoverUrl(cursor: string | null): string {
 export function useDiscoverQuery() {
   return useInfiniteQuery<DeckPage, Error, DeckData, typeof discoverKeys.feed, string | null>({
     queryKey: discoverKeys.feed,
-    queryFn: ({ pageParam, signal }) =>
-      apiRequest(discoverUrl(pageParam), discoverPageSchema, { signal }),
+    queryFn: async ({ pageParam, signal }) => {
+      const page = await apiRequest(discoverUrl(pageParam), discoverPageSchema, { signal });
+      // The top card's photo is the screen's largest paint: its request starts with the
+      // answer, not after the deck has rendered (issue 17). React adds each preload once.
+      const top = pageParam === null ? page.items[0]?.photoUrl : null;
+      if (top) preload(top, { as: 'image', fetchPriority: 'high' });
+      return page;
+    },
     initialPageParam: null,
     getNextPageParam: (last) => last.nextCursor,
     staleTime: DISCOVER_FRESH_MS,
