@@ -19,6 +19,7 @@ fs.writeFileSync(path.join(dist, 'index.html'), html);
 fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), js);
 fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.css'), css);
 fs.writeFileSync(path.join(dist, 'assets', 'tiny-abc123.js'), 'export {};\n');
+fs.writeFileSync(path.join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});\n');
 const precompress = spawnSync(
   process.execPath,
   [path.resolve(import.meta.dirname, '../../../web/scripts/precompress.mjs'), dist],
@@ -86,6 +87,35 @@ describe(`compressed delivery (${dbKind})`, () => {
     });
     expect(jsRes.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(jsRes.headers['content-type']).toMatch(/javascript/);
+  });
+
+  it('sends a hashed asset without the headers only a page uses, and the page with them', async () => {
+    const pageOnly = [
+      'content-security-policy',
+      'cross-origin-opener-policy',
+      'origin-agent-cluster',
+      'x-dns-prefetch-control',
+      'x-download-options',
+      'x-frame-options',
+      'x-permitted-cross-domain-policies',
+      'x-xss-protection',
+    ];
+    const page = await get(`${world.server.baseUrl}/network`, { 'accept-encoding': 'br' });
+    for (const name of pageOnly) expect(page.headers[name], `page ${name}`).toBeDefined();
+    expect(page.headers['content-security-policy']).toMatch(/script-src 'self'/);
+    for (const url of ['/assets/index-abc123.js', '/assets/index-abc123.css']) {
+      const asset = await get(`${world.server.baseUrl}${url}`, { 'accept-encoding': 'br' });
+      expect(asset.status, url).toBe(200);
+      for (const name of pageOnly) expect(asset.headers[name], `${url} ${name}`).toBeUndefined();
+      // What does govern a script or a stylesheet stays.
+      expect(asset.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(asset.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+      expect(asset.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin');
+    }
+    // A worker is governed by its own CSP: the service worker, not a hashed asset, keeps it.
+    const worker = await get(`${world.server.baseUrl}/sw.js`);
+    expect(worker.status).toBe(200);
+    expect(worker.headers['content-security-policy']).toMatch(/worker-src 'self'/);
   });
 
   it('sends gzip to a browser without Brotli, and the plain file to one that accepts neither', async () => {
