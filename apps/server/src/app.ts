@@ -469,11 +469,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   registerAccountRoutes(app, { account, jar });
   registerPushRoutes(app, push);
   registerMediaRoutes(app, storage);
-  await registerWeb(
-    app,
-    config.webDist,
-    (request) => jar.read(request.headers.cookie) !== undefined,
-  );
+  await registerWeb(app, config.webDist, jar.isCarriedBy);
 
   const jobs = createJobRunner(db, {
     handlers: {

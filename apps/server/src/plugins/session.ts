@@ -14,18 +14,22 @@ export type SessionCookie = {
   set(reply: FastifyReply, token: string): void;
   clear(reply: FastifyReply): void;
   read(cookieHeader: string | undefined): string | undefined;
+  /** Whether the request carries the cookie at all, live or not (no session lookup). */
+  isCarriedBy: (request: FastifyRequest) => boolean;
 };
 
 /** `__Host-` prefixed and Secure on https; plain name on http (browsers refuse __Host- there). */
 export function sessionCookie(secure: boolean, maxAgeMs: number): SessionCookie {
   const name = secure ? '__Host-hl_session' : 'hl_session';
   const options = { path: '/', httpOnly: true, secure, sameSite: 'lax' as const };
+  const read = (header: string | undefined) => (header ? cookie.parse(header)[name] : undefined);
   return {
     name,
     set: (reply, token) =>
       void reply.setCookie(name, token, { ...options, maxAge: Math.floor(maxAgeMs / 1000) }),
     clear: (reply) => void reply.clearCookie(name, options),
-    read: (header) => (header ? cookie.parse(header)[name] : undefined),
+    read,
+    isCarriedBy: (request) => read(request.headers.cookie) !== undefined,
   };
 }
 

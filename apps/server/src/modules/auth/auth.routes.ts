@@ -96,7 +96,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
     if (!request.session) {
       // A cookie naming no live session (expired, revoked, forged) goes: the page would
       // otherwise go on preloading answers that are refused (plugins/web.ts, issue 17).
-      if (deps.jar.read(request.headers.cookie) !== undefined) deps.jar.clear(reply);
+      if (deps.jar.isCarriedBy(request)) deps.jar.clear(reply);
       return { user: null };
     }
     const row = await deps.users.findMe(request.session.userId);
