@@ -35,13 +35,11 @@ export const accountMessages = {
 } as const;
 
 /** DELETE /api/me: the body must carry the confirmation, so no stray request deletes anyone. */
-export const deleteAccountSchema = z
-  .object({
-    confirm: z.literal(DELETE_ACCOUNT_CONFIRMATION, {
-      error: accountMessages.confirmRequired,
-    }),
-  })
-  .strict();
+export const deleteAccountSchema = z.strictObject({
+  confirm: z.literal(DELETE_ACCOUNT_CONFIRMATION, {
+    error: accountMessages.confirmRequired,
+  }),
+});
 export type DeleteAccountInput = z.infer<typeof deleteAccountSchema>;
 
 /**

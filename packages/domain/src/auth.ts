@@ -4,25 +4,29 @@ import { safeText } from './text.ts';
 export const PASSWORD_MIN = 10;
 export const PASSWORD_MAX = 200;
 
-const email = z
-  .string({ message: 'Email is required' })
-  .trim()
-  .toLowerCase()
-  .pipe(z.email({ message: 'Enter a valid email address' }));
+const email = z.pipe(
+  z.string({ message: 'Email is required' }).check(z.trim(), z.toLowerCase()),
+  z.email({ message: 'Enter a valid email address' }),
+);
 
 export const passwordSignUpSchema = z.object({
   email,
-  password: z
-    .string({ message: 'Password is required' })
-    .min(PASSWORD_MIN, { message: `Password must be at least ${PASSWORD_MIN} characters` })
-    .max(PASSWORD_MAX, { message: `Password must be at most ${PASSWORD_MAX} characters` }),
-  name: z
-    .string()
-    .trim()
-    .min(2, { message: 'Name must be at least 2 characters' })
-    .max(50, { message: 'Name must be less than 50 characters' })
-    .superRefine(safeText('Name', 'name'))
-    .optional(),
+  password: z.string({ message: 'Password is required' }).check(
+    z.minLength(PASSWORD_MIN, {
+      message: `Password must be at least ${PASSWORD_MIN} characters`,
+    }),
+    z.maxLength(PASSWORD_MAX, { message: `Password must be at most ${PASSWORD_MAX} characters` }),
+  ),
+  name: z.optional(
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.minLength(2, { message: 'Name must be at least 2 characters' }),
+        z.maxLength(50, { message: 'Name must be less than 50 characters' }),
+        z.superRefine(safeText('Name', 'name')),
+      ),
+  ),
 });
 export type PasswordSignUp = z.infer<typeof passwordSignUpSchema>;
 
@@ -38,16 +42,20 @@ export const passwordTooCommon = 'This password is too common. Please choose ano
 
 export const passwordSignInSchema = z.object({
   email,
-  password: z.string({ message: 'Password is required' }).min(1).max(PASSWORD_MAX),
+  password: z
+    .string({ message: 'Password is required' })
+    .check(z.minLength(1), z.maxLength(PASSWORD_MAX)),
 });
 export type PasswordSignIn = z.infer<typeof passwordSignInSchema>;
 
 export const devAccountCreateSchema = z.object({
   name: z
     .string({ message: 'Name is required' })
-    .trim()
-    .min(2, { message: 'Name must be at least 2 characters' })
-    .max(50, { message: 'Name must be less than 50 characters' })
-    .superRefine(safeText('Name', 'name')),
+    .check(
+      z.trim(),
+      z.minLength(2, { message: 'Name must be at least 2 characters' }),
+      z.maxLength(50, { message: 'Name must be less than 50 characters' }),
+      z.superRefine(safeText('Name', 'name')),
+    ),
   email,
 });

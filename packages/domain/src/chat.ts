@@ -98,15 +98,15 @@ export const messageViewSchema = z.object({
   id: z.uuid(),
   chatId: z.uuid(),
   /** 1, 2, 3 ... per chat, without gaps: the order everyone sees. */
-  seq: z.number().int().positive(),
+  seq: z.int().check(z.positive()),
   /** The id the sender's device gave it (null for the system's match greeting). */
-  clientId: z.uuid().nullable(),
+  clientId: z.nullable(z.uuid()),
   /** Null for the automatic match greeting (spec/3 §3 sender 'system'). */
-  senderId: z.uuid().nullable(),
+  senderId: z.nullable(z.uuid()),
   content: z.string(),
   createdAt: z.string(),
   /** When the recipient read it (spec/3 §4 read, read_at). */
-  readAt: z.string().nullable(),
+  readAt: z.nullable(z.string()),
 });
 export type MessageView = z.infer<typeof messageViewSchema>;
 
@@ -115,7 +115,7 @@ export const chatSummarySchema = z.object({
   id: z.uuid(),
   kind: z.enum(CHAT_KINDS),
   name: z.string(),
-  avatar: z.string().nullable(),
+  avatar: z.nullable(z.string()),
   otherUserId: z.uuid(),
   isMatch: z.boolean(),
   isFriend: z.boolean(),
@@ -125,19 +125,19 @@ export const chatSummarySchema = z.object({
    * Why the viewer may not message: 'needs_verified' when the other person accepts messages
    * only from verified accounts (their setting); null otherwise (or when they may).
    */
-  closedReason: z.enum(['needs_verified']).nullable(),
-  lastMessage: messageViewSchema.nullable(),
+  closedReason: z.nullable(z.enum(['needs_verified'])),
+  lastMessage: z.nullable(messageViewSchema),
   /** ISO time of the last message, else of the chat's creation. */
   timestamp: z.string(),
   /** Unread messages from the other person of the last 30 days (up to 100 counted). */
-  unreadCount: z.number().int().min(0),
+  unreadCount: z.int().check(z.minimum(0)),
   /** The chat's last seq (0 before the first message). */
-  lastSeq: z.number().int().min(0),
+  lastSeq: z.int().check(z.minimum(0)),
   /** My own read position. */
-  readSeq: z.number().int().min(0),
+  readSeq: z.int().check(z.minimum(0)),
   /** The other person's positions: my messages up to these show two ticks / read ticks. */
-  otherDeliveredSeq: z.number().int().min(0),
-  otherReadSeq: z.number().int().min(0),
+  otherDeliveredSeq: z.int().check(z.minimum(0)),
+  otherReadSeq: z.int().check(z.minimum(0)),
   /** Notifications for this chat are muted (by me). */
   muted: z.boolean(),
 });
@@ -146,7 +146,7 @@ export type ChatSummary = z.infer<typeof chatSummarySchema>;
 export const chatListSchema = z.object({
   chats: z.array(chatSummarySchema),
   /** spec/3 §4: unread messages of the last 30 days across all chats. */
-  unreadTotal: z.number().int().min(0),
+  unreadTotal: z.int().check(z.minimum(0)),
 });
 export type ChatList = z.infer<typeof chatListSchema>;
 
@@ -169,29 +169,36 @@ export const openChatSchema = z.strictObject({ userId: uuid });
 
 const seqParam = z.coerce
   .number({ message: 'Invalid position' })
-  .int('Invalid position')
-  .min(0, 'Invalid position')
-  .max(Number.MAX_SAFE_INTEGER, 'Invalid position');
+  .check(
+    z.int('Invalid position'),
+    z.minimum(0, 'Invalid position'),
+    z.maximum(Number.MAX_SAFE_INTEGER, 'Invalid position'),
+  );
 
 /** GET /api/chats/{id}/messages: the newest page, `before` an older one, `after` a catch-up. */
 export const messagePageQuerySchema = z
   .strictObject({
-    before: seqParam.optional(),
-    after: seqParam.optional(),
-    limit: z.coerce
-      .number({ message: 'Invalid limit' })
-      .int('Invalid limit')
-      .min(1, 'Invalid limit')
-      .max(CHAT_PAGE_MAX, 'Invalid limit')
-      .optional(),
+    before: z.optional(seqParam),
+    after: z.optional(seqParam),
+    limit: z.optional(
+      z.coerce
+        .number({ message: 'Invalid limit' })
+        .check(
+          z.int('Invalid limit'),
+          z.minimum(1, 'Invalid limit'),
+          z.maximum(CHAT_PAGE_MAX, 'Invalid limit'),
+        ),
+    ),
   })
-  .refine((q) => q.before === undefined || q.after === undefined, {
-    message: 'Use either before or after',
-  });
+  .check(
+    z.refine((q) => q.before === undefined || q.after === undefined, {
+      message: 'Use either before or after',
+    }),
+  );
 
 /** POST /api/chats/{id}/read: everything up to `seq` from the other person is read. */
 export const markReadSchema = z.strictObject({ seq: seqParam });
-export const readStateSchema = z.object({ readSeq: z.number().int().min(0) });
+export const readStateSchema = z.object({ readSeq: z.int().check(z.minimum(0)) });
 
 /** PUT /api/chats/{id}/mute. */
 export const muteChatSchema = z.strictObject({
@@ -201,10 +208,12 @@ export const muteStateSchema = z.object({ muted: z.boolean() });
 
 export const messageContentSchema = z
   .string({ message: chatMessages.messageEmpty })
-  .trim()
-  .min(1, chatMessages.messageEmpty)
-  .max(MESSAGE_MAX_LENGTH, chatMessages.messageTooLong)
-  .superRefine(safeText('Message', 'multiline'));
+  .check(
+    z.trim(),
+    z.minLength(1, chatMessages.messageEmpty),
+    z.maxLength(MESSAGE_MAX_LENGTH, chatMessages.messageTooLong),
+    z.superRefine(safeText('Message', 'multiline')),
+  );
 
 /** Socket `message.send`. */
 export const sendMessageSchema = z.strictObject({
@@ -220,7 +229,7 @@ export const deliveredSchema = z.strictObject({ chatId: uuid, seq: seqParam });
 export const typingSchema = z.strictObject({ chatId: uuid, isTyping: z.boolean() });
 /** Socket `presence.watch`: the people whose presence this socket shows (replaces the last set). */
 export const presenceWatchSchema = z.strictObject({
-  userIds: z.array(uuid).max(PRESENCE_WATCH_MAX),
+  userIds: z.array(uuid).check(z.maxLength(PRESENCE_WATCH_MAX)),
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -241,7 +250,7 @@ export const presenceSchema = z.object({
   /** Has a socket open now (on any instance, as far as the last minute tells). */
   connected: z.boolean(),
   /** Last message, typing or visible app; null when unknown. */
-  lastActiveAt: z.number().int().nullable(),
+  lastActiveAt: z.nullable(z.int()),
 });
 export type Presence = z.infer<typeof presenceSchema>;
 

@@ -8,7 +8,7 @@ export const legalContactsSchema = z.object({
   privacy: z.email(),
   /** Privacy contacts per region, derived from `privacy` (privacy-uk@… and so on). */
   regional: z.object({ us: z.email(), uk: z.email(), in: z.email(), il: z.email() }),
-}) satisfies z.ZodType<LegalContacts>;
+}) satisfies z.ZodMiniType<LegalContacts>;
 
 /** What the server tells the web app about itself at start-up. */
 export const publicConfigSchema = z.object({

@@ -68,7 +68,7 @@ export const discoverMessages = {
 } as const;
 
 export const likeSchema = z.strictObject({
-  superlike: z.boolean({ message: 'superlike must be true or false' }).optional(),
+  superlike: z.optional(z.boolean({ message: 'superlike must be true or false' })),
 });
 
 /** The other person of a new match, as the match modal and the toast show them. */
@@ -77,7 +77,7 @@ export const matchViewSchema = z.object({
   chatId: z.uuid(),
   userId: z.uuid(),
   name: z.string(),
-  avatar: z.string().nullable(),
+  avatar: z.nullable(z.string()),
 });
 export type MatchView = z.infer<typeof matchViewSchema>;
 
@@ -87,12 +87,12 @@ export type MatchView = z.infer<typeof matchViewSchema>;
  */
 export const likeResultSchema = z.object({
   matched: z.boolean(),
-  match: matchViewSchema.nullable(),
+  match: z.nullable(matchViewSchema),
 });
 export type LikeResult = z.infer<typeof likeResultSchema>;
 
 /** The answer to undoing the last pass: whom it brought back (null when there was none). */
-export const undoResultSchema = z.object({ userId: z.uuid().nullable() });
+export const undoResultSchema = z.object({ userId: z.nullable(z.uuid()) });
 
 // ---------------------------------------------------------------------------------------------
 // The candidate feed (GET /api/discover)
@@ -110,13 +110,17 @@ export type DiscoveryVisibility = (typeof DISCOVERY_VISIBILITIES)[number];
 export const DISCOVERY_VISIBILITY_DEFAULT: DiscoveryVisibility = '1st_2nd';
 
 export const discoverQuerySchema = z.object({
-  cursor: z.string().max(400, 'Invalid cursor').optional(),
-  limit: z.coerce
-    .number({ message: `limit must be a number from 1 to ${DISCOVER_PAGE_MAX}` })
-    .int(`limit must be a number from 1 to ${DISCOVER_PAGE_MAX}`)
-    .min(1, `limit must be a number from 1 to ${DISCOVER_PAGE_MAX}`)
-    .max(DISCOVER_PAGE_MAX, `limit must be a number from 1 to ${DISCOVER_PAGE_MAX}`)
-    .default(DISCOVER_PAGE_DEFAULT),
+  cursor: z.optional(z.string().check(z.maxLength(400, 'Invalid cursor'))),
+  limit: z._default(
+    z.coerce
+      .number({ message: `limit must be a number from 1 to ${DISCOVER_PAGE_MAX}` })
+      .check(
+        z.int(`limit must be a number from 1 to ${DISCOVER_PAGE_MAX}`),
+        z.minimum(1, `limit must be a number from 1 to ${DISCOVER_PAGE_MAX}`),
+        z.maximum(DISCOVER_PAGE_MAX, `limit must be a number from 1 to ${DISCOVER_PAGE_MAX}`),
+      ),
+    DISCOVER_PAGE_DEFAULT,
+  ),
 });
 export type DiscoverQuery = z.input<typeof discoverQuerySchema>;
 
@@ -128,21 +132,21 @@ export type DiscoverDegree = (typeof DISCOVER_DEGREES)[number];
 export const discoverProfileSchema = z.object({
   id: z.uuid(),
   /** Null when the person has no name yet: the card says 'Profile data unavailable'. */
-  name: z.string().nullable(),
+  name: z.nullable(z.string()),
   /** Null when they turned off "show age". */
-  age: z.number().int().nullable(),
+  age: z.nullable(z.int()),
   gender: z.string(),
   bio: z.string(),
   /** Empty when not given: the card says 'Location not specified'. */
   location: z.string(),
   interests: z.array(z.string()),
-  photoUrl: z.string().nullable(),
-  avatar: z.string().nullable(),
-  trustScore: z.number().int().min(0),
+  photoUrl: z.nullable(z.string()),
+  avatar: z.nullable(z.string()),
+  trustScore: z.int().check(z.minimum(0)),
   /** Signed in through the OpenID provider, which vouched for their e-mail address. */
   isVerified: z.boolean(),
   degree: z.enum(DISCOVER_DEGREES),
-  mutualFriends: z.number().int().min(0),
+  mutualFriends: z.int().check(z.minimum(0)),
   /**
    * Names from 'You' to this person (spec/2 §3). A connector who hides from paths is
    * 'Mutual Friend'. One path: the one the Connection Path dialog explains.
@@ -164,16 +168,16 @@ export type DiscoverEmptyReason = (typeof DISCOVER_EMPTY_REASONS)[number];
 
 export const discoverPageSchema = z.object({
   items: z.array(discoverProfileSchema),
-  nextCursor: z.string().nullable(),
+  nextCursor: z.nullable(z.string()),
   /**
    * First page only (null on later pages): how many candidates there are in all, capped at
    * DISCOVER_TOTAL_CAP (`totalCapped` then says "at least").
    */
-  total: z.number().int().min(0).nullable(),
+  total: z.nullable(z.int().check(z.minimum(0))),
   totalCapped: z.boolean(),
   /** People one skipped: a discovery reset brings them back ('All Caught Up!' offers it). */
-  skipped: z.number().int().min(0),
+  skipped: z.int().check(z.minimum(0)),
   /** When the first page is empty and nothing was ever skipped: why. */
-  emptyReason: z.enum(DISCOVER_EMPTY_REASONS).nullable(),
+  emptyReason: z.nullable(z.enum(DISCOVER_EMPTY_REASONS)),
 });
 export type DiscoverPage = z.infer<typeof discoverPageSchema>;

@@ -5,7 +5,7 @@ export const errorBodySchema = z.object({
   error: z.object({
     code: z.string(),
     message: z.string(),
-    fields: z.record(z.string(), z.string()).optional(),
+    fields: z.optional(z.record(z.string(), z.string())),
   }),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;

@@ -22,10 +22,12 @@ export const INVITE_LOOKUP_LIMIT = { points: 60, windowMs: 60 * 1000 } as const;
 export const INVITATION_CREATE_LIMIT = { points: 20, windowMs: 60 * 60 * 1000 } as const;
 
 export const inviteCodeParamsSchema = z.object({
-  code: z.string().superRefine((code, ctx) => {
-    const problem = inviteCodeProblem(code);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  }),
+  code: z.string().check(
+    z.superRefine((code, ctx) => {
+      const problem = inviteCodeProblem(code);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
+  ),
 });
 
 /** `GET /api/invitations/:code`: the public lookup (spec/2 §3 "legacy lookup result"). */
@@ -36,10 +38,10 @@ export const invitationLookupSchema = z.object({
   creator_name: z.string(),
   message: z.string(),
   isLegacy: z.boolean(),
-  creator_avatar: z.string().nullable(),
+  creator_avatar: z.nullable(z.string()),
   /** The creator's profile photo (the landing page shows it large). */
-  creator_photo: z.string().nullable(),
-  creator_trust_score: z.number().int().min(0),
+  creator_photo: z.nullable(z.string()),
+  creator_trust_score: z.int().check(z.minimum(0)),
 });
 export type InvitationLookup = z.infer<typeof invitationLookupSchema>;
 
@@ -49,9 +51,9 @@ export const invitationSchema = z.object({
   code: z.string(),
   url: z.string(),
   message: z.string(),
-  maxUses: z.number().int().positive().nullable(),
-  currentUses: z.number().int().min(0),
-  expiresAt: z.string().nullable(),
+  maxUses: z.nullable(z.int().check(z.positive())),
+  currentUses: z.int().check(z.minimum(0)),
+  expiresAt: z.nullable(z.string()),
   isActive: z.boolean(),
   /** The link the Invite Friends dialog shares (unlimited, no expiry, created on first use). */
   isDefault: z.boolean(),
@@ -68,32 +70,40 @@ const expiryMessage = `Expiry must be a date in the next ${INVITATION_EXPIRY_MAX
 
 /** `POST /api/invitations`. */
 export const createInvitationSchema = z.strictObject({
-  maxUses: z
-    .number({ message: maxUsesMessage })
-    .int(maxUsesMessage)
-    .min(1, maxUsesMessage)
-    .max(INVITATION_MAX_USES_LIMIT, maxUsesMessage)
-    .nullable()
-    .optional(),
-  expiresAt: z
-    .string({ message: expiryMessage })
-    .max(40, expiryMessage)
-    .refine((value) => {
-      const at = Date.parse(value);
-      return (
-        Number.isFinite(at) &&
-        at > Date.now() &&
-        at <= Date.now() + INVITATION_EXPIRY_MAX_DAYS * 24 * 60 * 60 * 1000
-      );
-    }, expiryMessage)
-    .nullable()
-    .optional(),
-  message: z
-    .string({ message: 'Message must be text' })
-    .max(INVITATION_MESSAGE_MAX, `Message must be at most ${INVITATION_MESSAGE_MAX} characters`)
-    .trim()
-    .superRefine(safeText('Message', 'multiline'))
-    .optional(),
+  maxUses: z.optional(
+    z.nullable(
+      z
+        .int({ message: maxUsesMessage })
+        .check(z.minimum(1, maxUsesMessage), z.maximum(INVITATION_MAX_USES_LIMIT, maxUsesMessage)),
+    ),
+  ),
+  expiresAt: z.optional(
+    z.nullable(
+      z.string({ message: expiryMessage }).check(
+        z.maxLength(40, expiryMessage),
+        z.refine((value) => {
+          const at = Date.parse(value);
+          return (
+            Number.isFinite(at) &&
+            at > Date.now() &&
+            at <= Date.now() + INVITATION_EXPIRY_MAX_DAYS * 24 * 60 * 60 * 1000
+          );
+        }, expiryMessage),
+      ),
+    ),
+  ),
+  message: z.optional(
+    z
+      .string({ message: 'Message must be text' })
+      .check(
+        z.maxLength(
+          INVITATION_MESSAGE_MAX,
+          `Message must be at most ${INVITATION_MESSAGE_MAX} characters`,
+        ),
+        z.trim(),
+        z.superRefine(safeText('Message', 'multiline')),
+      ),
+  ),
 });
 export type CreateInvitationInput = z.input<typeof createInvitationSchema>;
 
@@ -104,6 +114,6 @@ export const acceptInvitationResultSchema = z.object({
   inviterId: z.uuid(),
   inviterName: z.string(),
   /** The chain's first request (null when the two are already friends). */
-  request: connectionRequestViewSchema.nullable(),
+  request: z.nullable(connectionRequestViewSchema),
 });
 export type AcceptInvitationResult = z.infer<typeof acceptInvitationResultSchema>;

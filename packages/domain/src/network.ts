@@ -153,55 +153,62 @@ export const unlockedTabsSchema = z.object({
 });
 
 export const trustCalculationSchema = z.object({
-  firstDegreeCount: z.number().int().min(0),
-  secondDegreeCount: z.number().int().min(0),
-  firstDegreePoints: z.number().int().min(0),
-  secondDegreePoints: z.number().int().min(0),
+  firstDegreeCount: z.int().check(z.minimum(0)),
+  secondDegreeCount: z.int().check(z.minimum(0)),
+  firstDegreePoints: z.int().check(z.minimum(0)),
+  secondDegreePoints: z.int().check(z.minimum(0)),
   formula: z.string(),
 });
 
 /** `GET /api/network/summary`. Locked tabs count 0; `third` is exact up to the cap. */
 export const networkSummarySchema = z.object({
   counts: z.object({
-    all: z.number().int().min(0),
-    first: z.number().int().min(0),
-    second: z.number().int().min(0),
-    third: z.number().int().min(0),
-    favorites: z.number().int().min(0),
+    all: z.int().check(z.minimum(0)),
+    first: z.int().check(z.minimum(0)),
+    second: z.int().check(z.minimum(0)),
+    third: z.int().check(z.minimum(0)),
+    favorites: z.int().check(z.minimum(0)),
   }),
   /** True when `third` (and so `all`) stopped at THIRD_DEGREE_COUNT_CAP. */
   thirdCapped: z.boolean(),
-  trustScore: z.number().int().min(0),
+  trustScore: z.int().check(z.minimum(0)),
   calculation: trustCalculationSchema,
   unlockedTabs: unlockedTabsSchema,
-  pendingRequests: z.number().int().min(0),
+  pendingRequests: z.int().check(z.minimum(0)),
 });
 export type NetworkSummary = z.infer<typeof networkSummarySchema>;
 
 /** `GET /api/network/connections` query. */
 export const connectionsQuerySchema = z.object({
   tab: z.enum(NETWORK_TABS, { message: 'tab must be all, first, second, third or favorites' }),
-  cursor: z.string().max(400, 'Invalid cursor').optional(),
-  limit: z.coerce
-    .number({ message: `limit must be a number from 1 to ${NETWORK_PAGE_MAX}` })
-    .int(`limit must be a number from 1 to ${NETWORK_PAGE_MAX}`)
-    .min(1, `limit must be a number from 1 to ${NETWORK_PAGE_MAX}`)
-    .max(NETWORK_PAGE_MAX, `limit must be a number from 1 to ${NETWORK_PAGE_MAX}`)
-    .default(NETWORK_PAGE_DEFAULT),
-  q: z
-    .string()
-    .max(NETWORK_SEARCH_MAX, `Search must be at most ${NETWORK_SEARCH_MAX} characters`)
-    .trim()
-    .superRefine(safeText('Search', 'line'))
-    .optional(),
+  cursor: z.optional(z.string().check(z.maxLength(400, 'Invalid cursor'))),
+  limit: z._default(
+    z.coerce
+      .number({ message: `limit must be a number from 1 to ${NETWORK_PAGE_MAX}` })
+      .check(
+        z.int(`limit must be a number from 1 to ${NETWORK_PAGE_MAX}`),
+        z.minimum(1, `limit must be a number from 1 to ${NETWORK_PAGE_MAX}`),
+        z.maximum(NETWORK_PAGE_MAX, `limit must be a number from 1 to ${NETWORK_PAGE_MAX}`),
+      ),
+    NETWORK_PAGE_DEFAULT,
+  ),
+  q: z.optional(
+    z
+      .string()
+      .check(
+        z.maxLength(NETWORK_SEARCH_MAX, `Search must be at most ${NETWORK_SEARCH_MAX} characters`),
+        z.trim(),
+        z.superRefine(safeText('Search', 'line')),
+      ),
+  ),
 });
 export type ConnectionsQuery = z.input<typeof connectionsQuerySchema>;
 
 /** One hop of a path. A connector who hides from paths has `userId: null`, name 'Mutual Friend'. */
 export const pathNodeSchema = z.object({
-  userId: z.uuid().nullable(),
+  userId: z.nullable(z.uuid()),
   name: z.string(),
-  avatar: z.string().nullable(),
+  avatar: z.nullable(z.string()),
   isSelf: z.boolean(),
 });
 export type PathNode = z.infer<typeof pathNodeSchema>;
@@ -216,20 +223,20 @@ export const connectionViewSchema = z.object({
   userId: z.uuid(),
   name: z.string(),
   bio: z.string(),
-  avatar: z.string().nullable(),
+  avatar: z.nullable(z.string()),
   degree: z.union([z.literal(1), z.literal(2), z.literal(3)]),
   status: z.enum(['ACCEPTED', 'POTENTIAL', 'EXTENDED']),
   connectionType: z.enum(['FRIEND', 'FRIEND_OF_FRIEND', 'EXTENDED_NETWORK']),
-  mutualConnections: z.number().int().min(0),
+  mutualConnections: z.int().check(z.minimum(0)),
   isFavorited: z.boolean(),
-  trustScore: z.number().int().min(0),
+  trustScore: z.int().check(z.minimum(0)),
   /** When the friendship started (1st degree only). */
-  createdAt: z.string().nullable(),
+  createdAt: z.nullable(z.string()),
   /** 2nd and 3rd degree: the viewer's friend the path goes through (null when hidden). */
-  connectedThrough: z.uuid().nullable().optional(),
-  connectedThroughName: z.string().optional(),
+  connectedThrough: z.optional(z.nullable(z.uuid())),
+  connectedThroughName: z.optional(z.string()),
   /** 3rd degree: You -> friend -> friend of friend -> this person (2nd degree: see above). */
-  path: z.array(pathNodeSchema).optional(),
+  path: z.optional(z.array(pathNodeSchema)),
 });
 export type ConnectionView = z.infer<typeof connectionViewSchema>;
 
@@ -237,7 +244,7 @@ export const connectionsPageSchema = z.object({
   tab: z.enum(NETWORK_TABS),
   items: z.array(connectionViewSchema),
   /** Pass back as `cursor` for the next page; null at the end. */
-  nextCursor: z.string().nullable(),
+  nextCursor: z.nullable(z.string()),
 });
 export type ConnectionsPage = z.infer<typeof connectionsPageSchema>;
 
@@ -254,7 +261,7 @@ export const connectionPathSchema = z.object({
   degree: z.union([z.literal(1), z.literal(2), z.literal(3)]),
   path: z.array(pathNodeSchema),
   mutualFriends: z.object({
-    count: z.number().int().min(0),
+    count: z.int().check(z.minimum(0)),
     /** At most MUTUAL_FRIENDS_SHOWN, only people who allow being shown in paths. */
     shown: z.array(pathNodeSchema),
   }),
@@ -271,7 +278,7 @@ export type FavoriteState = z.infer<typeof favoriteStateSchema>;
 export const blockedUserSchema = z.object({
   userId: z.uuid(),
   name: z.string(),
-  avatar: z.string().nullable(),
+  avatar: z.nullable(z.string()),
   blockedAt: z.string(),
 });
 export const blockListSchema = z.object({ items: z.array(blockedUserSchema) });
@@ -291,17 +298,23 @@ export const createReportSchema = z.strictObject({
   userId: uuid,
   reason: z.enum(REPORT_REASONS, { message: 'Choose a reason for the report' }),
   context: z.enum(REPORT_CONTEXTS, { message: 'Unknown report context' }),
-  details: z
-    .string()
-    .max(1000, 'Details must be at most 1000 characters')
-    .trim()
-    .superRefine(safeText('Details', 'multiline'))
-    .optional(),
+  details: z.optional(
+    z
+      .string()
+      .check(
+        z.maxLength(1000, 'Details must be at most 1000 characters'),
+        z.trim(),
+        z.superRefine(safeText('Details', 'multiline')),
+      ),
+  ),
   /** Messages of the chat with the reported person, kept as evidence for the moderators. */
-  messageIds: z
-    .array(uuid)
-    .max(REPORT_EVIDENCE_MAX, `At most ${REPORT_EVIDENCE_MAX} messages can be attached`)
-    .optional(),
+  messageIds: z.optional(
+    z
+      .array(uuid)
+      .check(
+        z.maxLength(REPORT_EVIDENCE_MAX, `At most ${REPORT_EVIDENCE_MAX} messages can be attached`),
+      ),
+  ),
 });
 export type CreateReportInput = z.input<typeof createReportSchema>;
 export const reportCreatedSchema = z.object({ id: z.uuid(), message: z.string() });
@@ -402,9 +415,9 @@ export type CreateConnectionRequestInput = z.infer<typeof createConnectionReques
 export const requestPartySchema = z.object({
   userId: z.uuid(),
   name: z.string(),
-  avatar: z.string().nullable(),
-  trustScore: z.number().int().min(0),
-  mutualConnections: z.number().int().min(0),
+  avatar: z.nullable(z.string()),
+  trustScore: z.int().check(z.minimum(0)),
+  mutualConnections: z.int().check(z.minimum(0)),
 });
 
 export const connectionRequestViewSchema = z.object({
@@ -415,11 +428,11 @@ export const connectionRequestViewSchema = z.object({
   /** The other person. */
   user: requestPartySchema,
   createdAt: z.string(),
-  decidedAt: z.string().nullable(),
+  decidedAt: z.nullable(z.string()),
   /** What the viewer may do now (`requestActions`); empty while the other person acts. */
   actions: z.array(z.enum(REQUEST_ACTIONS)),
   /** The invitation this request came from (invite chain only). */
-  invitationId: z.uuid().nullable(),
+  invitationId: z.nullable(z.uuid()),
 });
 export type ConnectionRequestView = z.infer<typeof connectionRequestViewSchema>;
 
@@ -443,12 +456,12 @@ export type ConnectionRequestList = z.infer<typeof connectionRequestListSchema>;
 export const decideRequestResultSchema = z.object({
   request: connectionRequestViewSchema,
   /** The recipient's trust after the decision (changes on accept). */
-  trustScore: z.number().int().min(0),
+  trustScore: z.int().check(z.minimum(0)),
 });
 export type DecideRequestResult = z.infer<typeof decideRequestResultSchema>;
 
 /** `GET /api/connections/user/:userId/count` (spec/1 §9). */
-export const connectionCountSchema = z.object({ count: z.number().int().min(0) });
+export const connectionCountSchema = z.object({ count: z.int().check(z.minimum(0)) });
 
 // ---------------------------------------------------------------------------------------------
 // Trust, privacy, invitation
@@ -456,7 +469,7 @@ export const connectionCountSchema = z.object({ count: z.number().int().min(0) }
 
 /** `GET /api/trust/me` and `POST /api/trust/recalculate`. */
 export const trustReportSchema = z.object({
-  trustScore: z.number().int().min(0),
+  trustScore: z.int().check(z.minimum(0)),
   calculation: trustCalculationSchema,
   unlockedTabs: unlockedTabsSchema,
   calculatedAt: z.string(),
@@ -465,8 +478,8 @@ export type TrustReport = z.infer<typeof trustReportSchema>;
 
 /** Developer page "verify calculations": stored numbers vs an independent plain-SQL count. */
 export const trustVerificationSchema = z.object({
-  stored: trustCalculationSchema.extend({ trustScore: z.number().int() }),
-  independent: trustCalculationSchema.extend({ trustScore: z.number().int() }),
+  stored: z.extend(trustCalculationSchema, { trustScore: z.int() }),
+  independent: z.extend(trustCalculationSchema, { trustScore: z.int() }),
   matches: z.boolean(),
 });
 export type TrustVerification = z.infer<typeof trustVerificationSchema>;
@@ -485,7 +498,9 @@ export const myInvitationSchema = z.object({
   code: z.string(),
   url: z.string(),
   message: z.string(),
-  friends: z.number().int().min(0),
-  trust: z.number().int().min(0),
+  friends: z.int().check(z.minimum(0)),
+  trust: z.int().check(z.minimum(0)),
 });
 export type MyInvitation = z.infer<typeof myInvitationSchema>;
+/** `GET /api/invitations/me`: the link, or null while there is none. */
+export const myInvitationReadSchema = z.nullable(myInvitationSchema);

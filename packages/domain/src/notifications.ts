@@ -159,24 +159,26 @@ export function typingNotification(
 const base64url = (what: string, min: number, max: number) =>
   z
     .string({ message: `${what} is required` })
-    .min(min, `${what} is not a valid key`)
-    .max(max, `${what} is not a valid key`)
-    .regex(/^[A-Za-z0-9_-]+=*$/, `${what} is not a valid key`);
+    .check(
+      z.minLength(min, `${what} is not a valid key`),
+      z.maxLength(max, `${what} is not a valid key`),
+      z.regex(/^[A-Za-z0-9_-]+=*$/, `${what} is not a valid key`),
+    );
 
 /**
  * `PUT /api/push/subscription`: a browser's PushSubscription as `toJSON()` gives it. The push
  * service's address must be https (any push service: Google's, Mozilla's, Apple's...).
  */
-const pushEndpointSchema = z
-  .string({ message: 'endpoint is required' })
-  .max(2048, 'endpoint is too long')
-  .refine((value) => URL.canParse(value) && new URL(value).protocol === 'https:', {
+const pushEndpointSchema = z.string({ message: 'endpoint is required' }).check(
+  z.maxLength(2048, 'endpoint is too long'),
+  z.refine((value) => URL.canParse(value) && new URL(value).protocol === 'https:', {
     message: 'endpoint must be an https URL',
-  });
+  }),
+);
 
 export const pushSubscriptionSchema = z.object({
   endpoint: pushEndpointSchema,
-  expirationTime: z.number().nullable().optional(),
+  expirationTime: z.optional(z.nullable(z.number())),
   keys: z.object({
     p256dh: base64url('keys.p256dh', 80, 100),
     auth: base64url('keys.auth', 16, 32),

@@ -54,16 +54,18 @@ export const photoMessages = {
 
 /** `POST /api/upload-profile-photo` (spec/1 §7): JSON with a data URL. */
 export const dataUrlUploadSchema = z.strictObject({
-  userId: z.string({ message: photoMessages.invalidUserId }).min(1, photoMessages.invalidUserId),
-  fileData: z.string({ message: photoMessages.invalidFile }).startsWith('data:', {
-    message: photoMessages.invalidFile,
-  }),
+  userId: z
+    .string({ message: photoMessages.invalidUserId })
+    .check(z.minLength(1, photoMessages.invalidUserId)),
+  fileData: z
+    .string({ message: photoMessages.invalidFile })
+    .check(z.startsWith('data:', { message: photoMessages.invalidFile })),
 });
 
 /** Response of both upload endpoints. */
 export const uploadResponseSchema = z.object({
   success: z.boolean(),
-  url: z.string().nullable(),
-  error: z.string().nullable(),
+  url: z.nullable(z.string()),
+  error: z.nullable(z.string()),
 });
 export type UploadResponse = z.infer<typeof uploadResponseSchema>;

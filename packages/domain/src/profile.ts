@@ -149,54 +149,62 @@ export function dateOfBirthError(dob: string | null, today: Date = new Date()): 
 }
 
 function refineWith<T>(check: (value: T) => string | null) {
-  return (value: T, ctx: z.RefinementCtx) => {
+  return (value: T, ctx: z.core.$RefinementCtx<T>) => {
     const message = check(value);
     if (message) ctx.addIssue({ code: 'custom', message });
   };
 }
 
-const nameField = z
-  .string({ message: profileMessages.nameRequired })
-  .superRefine(refineWith(nameError))
-  .transform((s) => s.trim());
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, profileMessages.invalidBirthdate);
+const nameField = z.pipe(
+  z.string({ message: profileMessages.nameRequired }).check(z.superRefine(refineWith(nameError))),
+  z.transform((s: string) => s.trim()),
+);
+const isoDate = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, profileMessages.invalidBirthdate));
 
 /** `PUT /api/onboarding/profile` (onboarding step 2). */
 export const onboardingProfileSchema = z.strictObject({
   name: nameField,
   dob: z
     .string({ message: profileMessages.birthdateRequired })
-    .superRefine(refineWith((v: string) => birthdateError(v))),
+    .check(z.superRefine(refineWith((v: string) => birthdateError(v)))),
 });
 export type OnboardingProfileInput = z.infer<typeof onboardingProfileSchema>;
 
 /** `PATCH /api/me/profile` (Edit Profile). Every field optional; absent fields stay as they are. */
 export const editProfileSchema = z.strictObject({
-  name: nameField.optional(),
-  dob: isoDate
-    .nullable()
-    .superRefine(refineWith((v: string | null) => dateOfBirthError(v)))
-    .optional(),
-  datingGoal: z.enum(DATING_GOALS, { message: profileMessages.invalidLookingFor }).optional(),
-  interests: z
-    .array(z.enum(INTEREST_OPTIONS, { message: profileMessages.invalidInterest }))
-    .max(INTEREST_OPTIONS.length)
-    .transform((list) => [...new Set(list)])
-    .optional(),
-  gender: z.enum(GENDERS, { message: profileMessages.invalidGender }).optional(),
-  interestedIn: z.enum(INTERESTED_IN, { message: profileMessages.invalidInterestedIn }).optional(),
-  bio: z
-    .string()
-    .max(BIO_MAX, profileMessages.bioTooLong)
-    .trim()
-    .superRefine(safeText('Bio', 'multiline'))
-    .optional(),
-  location: z
-    .string()
-    .max(LOCATION_MAX, profileMessages.locationTooLong)
-    .trim()
-    .superRefine(safeText('Location', 'line'))
-    .optional(),
+  name: z.optional(nameField),
+  dob: z.optional(
+    z.nullable(isoDate).check(z.superRefine(refineWith((v: string | null) => dateOfBirthError(v)))),
+  ),
+  datingGoal: z.optional(z.enum(DATING_GOALS, { message: profileMessages.invalidLookingFor })),
+  interests: z.optional(
+    z.pipe(
+      z
+        .array(z.enum(INTEREST_OPTIONS, { message: profileMessages.invalidInterest }))
+        .check(z.maxLength(INTEREST_OPTIONS.length)),
+      z.transform((list: Interest[]) => [...new Set(list)]),
+    ),
+  ),
+  gender: z.optional(z.enum(GENDERS, { message: profileMessages.invalidGender })),
+  interestedIn: z.optional(z.enum(INTERESTED_IN, { message: profileMessages.invalidInterestedIn })),
+  bio: z.optional(
+    z
+      .string()
+      .check(
+        z.maxLength(BIO_MAX, profileMessages.bioTooLong),
+        z.trim(),
+        z.superRefine(safeText('Bio', 'multiline')),
+      ),
+  ),
+  location: z.optional(
+    z
+      .string()
+      .check(
+        z.maxLength(LOCATION_MAX, profileMessages.locationTooLong),
+        z.trim(),
+        z.superRefine(safeText('Location', 'line')),
+      ),
+  ),
 });
 export type EditProfileInput = z.input<typeof editProfileSchema>;
 
@@ -206,8 +214,8 @@ export const photoSchema = z.object({
   url: z.string(),
   /** Square avatar variants by pixel size (64, 128, 256), cropped on the most interesting region. */
   avatars: z.record(z.string(), z.string()),
-  width: z.number().int(),
-  height: z.number().int(),
+  width: z.int(),
+  height: z.int(),
   updatedAt: z.string(),
 });
 export type Photo = z.infer<typeof photoSchema>;
@@ -215,30 +223,30 @@ export type Photo = z.infer<typeof photoSchema>;
 /** `GET /api/me/profile`: everything the own-profile screens show. */
 export const ownProfileSchema = z.object({
   id: z.uuid(),
-  email: z.string().nullable(),
-  name: z.string().nullable(),
-  dob: z.string().nullable(),
-  age: z.number().int().nullable(),
+  email: z.nullable(z.string()),
+  name: z.nullable(z.string()),
+  dob: z.nullable(z.string()),
+  age: z.nullable(z.int()),
   gender: z.enum(GENDERS),
   interestedIn: z.enum(INTERESTED_IN),
   bio: z.string(),
   location: z.string(),
   datingGoal: z.enum(DATING_GOALS),
   interests: z.array(z.string()),
-  photo: photoSchema.nullable(),
+  photo: z.nullable(photoSchema),
   /**
    * Without an uploaded photo: the picture the sign-in provider gave (spec/1 §2, it counts as the
    * photo until one is uploaded); null otherwise.
    */
-  identityPicture: z.string().nullable(),
-  trustScore: z.number().int(),
+  identityPicture: z.nullable(z.string()),
+  trustScore: z.int(),
   stats: z.object({
     /** People in the user's network: 1st plus 2nd degree. */
-    connections: z.number().int(),
-    matches: z.number().int(),
-    friends: z.number().int(),
+    connections: z.int(),
+    matches: z.int(),
+    friends: z.int(),
   }),
-  completeness: z.number().int().min(0).max(100),
+  completeness: z.int().check(z.minimum(0), z.maximum(100)),
   onboarding: z.object({
     completed: z.boolean(),
     profileStepCompleted: z.boolean(),

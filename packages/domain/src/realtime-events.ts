@@ -22,11 +22,11 @@ import { settingsSchema } from './settings.ts';
 export const serverEvents = {
   'session.revoked': z.object({ reason: z.enum(['signed_out', 'expired']) }),
   'badges.updated': z.object({
-    pendingRequests: z.number().int().min(0).optional(),
-    unreadMessages: z.number().int().min(0).optional(),
+    pendingRequests: z.optional(z.int().check(z.minimum(0))),
+    unreadMessages: z.optional(z.int().check(z.minimum(0))),
   }),
   'profile.updated': z.object({ userId: z.uuid() }),
-  'system.notice': z.object({ text: z.string().max(500) }),
+  'system.notice': z.object({ text: z.string().check(z.maxLength(500)) }),
   // Network (issue 4). Request payloads reuse the REST view so the cache can take them as-is.
   'request.created': z.object({ request: connectionRequestViewSchema }),
   'request.accepted': z.object({
@@ -34,7 +34,7 @@ export const serverEvents = {
     /** spec/2 §3 "Connection approval broadcast". */
     requesterId: z.uuid(),
     approverName: z.string(),
-    approverPhoto: z.string().nullable(),
+    approverPhoto: z.nullable(z.string()),
     message: z.string(),
   }),
   /**
@@ -45,7 +45,7 @@ export const serverEvents = {
     request: connectionRequestViewSchema,
     requesterId: z.uuid(),
     approverName: z.string(),
-    approverPhoto: z.string().nullable(),
+    approverPhoto: z.nullable(z.string()),
     message: z.string(),
   }),
   /**
@@ -62,9 +62,9 @@ export const serverEvents = {
   /** The sender withdrew a request before it was decided (recipient). */
   'request.cancelled': z.object({ requestId: z.uuid() }),
   'trust.updated': z.object({
-    trustScore: z.number().int().min(0),
-    firstDegreeCount: z.number().int().min(0),
-    secondDegreeCount: z.number().int().min(0),
+    trustScore: z.int().check(z.minimum(0)),
+    firstDegreeCount: z.int().check(z.minimum(0)),
+    secondDegreeCount: z.int().check(z.minimum(0)),
   }),
   /** Silent list refresh: a disconnect does not notify (spec/2 §2), so never toast these. */
   'friendship.created': z.object({ userId: z.uuid() }),
@@ -78,9 +78,9 @@ export const serverEvents = {
   'chat.receipt': z.object({
     chatId: z.uuid(),
     userId: z.uuid(),
-    deliveredSeq: z.number().int().min(0),
-    readSeq: z.number().int().min(0),
-    readAt: z.string().nullable(),
+    deliveredSeq: z.int().check(z.minimum(0)),
+    readSeq: z.int().check(z.minimum(0)),
+    readAt: z.nullable(z.string()),
   }),
   /** The chat changed otherwise (muted, became a match chat, can no longer be messaged). */
   'chat.updated': z.object({ chatId: z.uuid() }),
@@ -107,11 +107,11 @@ export type StreamEvent = {
   [E in ServerEventName]: { stream: string; seq: number; type: E; payload: ServerEventPayload<E> };
 }[ServerEventName];
 
-const streamName = z.string().min(1).max(200);
+const streamName = z.string().check(z.minLength(1), z.maxLength(200));
 
 const envelopeSchema = z.object({
   stream: streamName,
-  seq: z.number().int().positive(),
+  seq: z.int().check(z.positive()),
   type: z.string(),
   payload: z.unknown(),
 });
@@ -123,17 +123,19 @@ const RESUME_MAX_STREAMS = 8;
 
 export const clientEvents = {
   /** `visible`: the app is on screen (counts as activity for presence). */
-  'presence.ping': z.object({ at: z.number().int(), visible: z.boolean().optional() }),
+  'presence.ping': z.object({ at: z.int(), visible: z.optional(z.boolean()) }),
   'message.send': sendMessageSchema,
   'chat.delivered': deliveredSchema,
   'chat.typing': typingSchema,
   'presence.watch': presenceWatchSchema,
   /** The last seq the client applied per stream; streams it never saw are left out. */
   'stream.resume': z.object({
-    streams: z
-      .record(streamName, z.number().int().min(0))
-      .refine((s) => Object.keys(s).length <= RESUME_MAX_STREAMS, 'too many streams')
-      .default({}),
+    streams: z._default(
+      z
+        .record(streamName, z.int().check(z.minimum(0)))
+        .check(z.refine((s) => Object.keys(s).length <= RESUME_MAX_STREAMS, 'too many streams')),
+      {},
+    ),
   }),
 } as const;
 

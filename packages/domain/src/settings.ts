@@ -80,16 +80,17 @@ const atLeastOne = (value: object) => Object.keys(value).length > 0;
 
 /** A change to some settings: any subset of the groups and of their fields, nothing unknown. */
 export const updateSettingsSchema = z
-  .object({
-    privacy: settingsSchema.shape.privacy.partial().strict().optional(),
-    notifications: settingsSchema.shape.notifications.partial().strict().optional(),
-    safety: settingsSchema.shape.safety.partial().strict().optional(),
-    chat: settingsSchema.shape.chat.partial().strict().optional(),
+  .strictObject({
+    privacy: z.optional(z.partial(z.strictObject(settingsSchema.shape.privacy.shape))),
+    notifications: z.optional(z.partial(z.strictObject(settingsSchema.shape.notifications.shape))),
+    safety: z.optional(z.partial(z.strictObject(settingsSchema.shape.safety.shape))),
+    chat: z.optional(z.partial(z.strictObject(settingsSchema.shape.chat.shape))),
   })
-  .strict()
-  .refine(
-    (value) => Object.values(value).some((group) => group !== undefined && atLeastOne(group)),
-    { message: 'Nothing to change' },
+  .check(
+    z.refine(
+      (value) => Object.values(value).some((group) => group !== undefined && atLeastOne(group)),
+      { message: 'Nothing to change' },
+    ),
   );
 export type UpdateSettings = z.infer<typeof updateSettingsSchema>;
 

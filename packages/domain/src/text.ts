@@ -49,13 +49,14 @@ export function textCharactersError(value: string, field: string, kind: TextKind
 }
 
 /**
- * The rule as a zod refinement: `z.string().trim().superRefine(safeText('Bio', 'multiline'))`.
- * Put it after `.trim()` where the field is trimmed, so it judges the text as stored (a name
+ * The rule as a zod refinement:
+ * `z.string().check(z.trim(), z.superRefine(safeText('Bio', 'multiline')))`.
+ * Put it after `z.trim()` where the field is trimmed, so it judges the text as stored (a name
  * pasted with a trailing line break is trimmed, not refused).
  */
 export function safeText(field: string, kind: TextKind) {
   const message = disallowedCharactersMessage(field);
-  return (value: string, ctx: z.RefinementCtx): void => {
+  return (value: string, ctx: z.core.$RefinementCtx<string>): void => {
     if (hasDisallowedCharacters(value, kind)) ctx.addIssue({ code: 'custom', message });
   };
 }

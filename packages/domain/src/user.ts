@@ -5,17 +5,17 @@ export const userIdSchema = z.uuid({ message: 'Invalid user ID provided' });
 /** The signed-in user as the web app sees it. Never carries other people's private fields. */
 export const meSchema = z.object({
   id: z.uuid(),
-  email: z.string().nullable(),
-  name: z.string().nullable(),
-  dob: z.string().nullable(),
-  photoUrl: z.string().nullable(),
+  email: z.nullable(z.string()),
+  name: z.nullable(z.string()),
+  dob: z.nullable(z.string()),
+  photoUrl: z.nullable(z.string()),
   /** 128 px square avatar of the current photo. */
-  avatarUrl: z.string().nullable(),
+  avatarUrl: z.nullable(z.string()),
   onboardingCompleted: z.boolean(),
-  trustScore: z.number().int(),
-  friendCount: z.number().int(),
+  trustScore: z.int(),
+  friendCount: z.int(),
 });
 export type Me = z.infer<typeof meSchema>;
 
-export const sessionResponseSchema = z.object({ user: meSchema.nullable() });
+export const sessionResponseSchema = z.object({ user: z.nullable(meSchema) });
 export type SessionResponse = z.infer<typeof sessionResponseSchema>;

@@ -1,9 +1,13 @@
-import type { z } from 'zod';
+import { config, locales, safeParse, type core } from 'zod';
 import { ValidationError } from './errors.ts';
 
+// The domain's schemas are zod's "mini" build, which loads no messages of its own. A check
+// without the spec's message (a wrong type, say) answers in zod's English, as it did before.
+config(locales.en());
+
 /** Parses untrusted input with a domain schema; the first issue's message becomes the 400. */
-export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
-  const result = schema.safeParse(value);
+export function parseInput<S extends core.$ZodType>(schema: S, value: unknown): core.output<S> {
+  const result = safeParse(schema, value);
   if (!result.success) {
     const fields: Record<string, string> = {};
     for (const issue of result.error.issues) {

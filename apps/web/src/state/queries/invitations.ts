@@ -5,6 +5,7 @@ import {
   invitationSchema,
   INVITE_LOOKUP_TIMEOUT_MS,
   inviteMessages,
+  myInvitationReadSchema,
   myInvitationSchema,
   type CreateInvitationInput,
   type InvitationList,
@@ -28,7 +29,7 @@ export function useMyInvitationQuery() {
   return useQuery({
     queryKey: invitationKeys.mine,
     queryFn: async ({ signal }): Promise<MyInvitation> =>
-      (await apiRequest('/api/invitations/me', myInvitationSchema.nullable(), { signal })) ??
+      (await apiRequest('/api/invitations/me', myInvitationReadSchema, { signal })) ??
       apiRequest('/api/invitations/me', myInvitationSchema, { method: 'POST', signal }),
     // The link is stable; the friend and trust numbers in the preview refresh each minute.
     staleTime: 60_000,
