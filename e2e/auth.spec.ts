@@ -98,3 +98,44 @@ test('the sign-in screen has no serious accessibility violations', async ({ page
   await expect(page.getByRole('button', { name: 'Continue with Google' })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 });
+
+test.describe('a returning visitor on the sign-in screen', () => {
+  // page.route sees the page's own requests only: no service worker in between.
+  test.use({ serviceWorkers: 'block' });
+
+  test('last seen signed out, gets the screen without waiting for the session check', async ({
+    page,
+  }) => {
+    await page.goto('/auth');
+    const heading = page.getByRole('heading', { name: 'Welcome to Heartline' });
+    await expect(heading).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('heartline.signedOut'))).toBe('1');
+
+    // The session check is held back for the rest of the test.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/auth/session', async (route) => {
+      await held;
+      await route.continue().catch(() => undefined);
+    });
+    await page.reload();
+    await expect(heading).toBeVisible({ timeout: 3_000 });
+    await expect(page.getByRole('button', { name: 'Continue with Google' })).toBeEnabled();
+    // A warm start: no splash over it.
+    await expect(page.getByRole('status').filter({ hasText: 'Initializing' })).toHaveCount(0);
+    release();
+  });
+
+  test('signed in after all, is moved on once the session check answers', async ({ page }) => {
+    await page.goto('/auth');
+    await signInAsPersona(page, /Alice Anderson/);
+    await expect(page).not.toHaveURL(/\/auth/);
+    expect(await page.evaluate(() => localStorage.getItem('heartline.signedOut'))).toBeNull();
+
+    // As if this browser had last seen nobody (a session started in another way).
+    await page.evaluate(() => localStorage.setItem('heartline.signedOut', '1'));
+    await page.goto('/auth');
+    await expect(page).toHaveURL(/\/(profile|network|discover)$/);
+    expect(await page.evaluate(() => localStorage.getItem('heartline.signedOut'))).toBeNull();
+  });
+});

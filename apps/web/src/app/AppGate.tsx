@@ -21,7 +21,14 @@ import { readOnboarding } from '../lib/onboarding-store.ts';
 import { safeStorage } from '../lib/storage-keys.ts';
 import { splashSteps } from '../lib/splash-progress.ts';
 import { isTabBarVisible } from '../lib/tab-bar.ts';
-import { hasSignedOutHere, sessionKeys, useConfigQuery, useMe } from '../state/queries/session.ts';
+import {
+  hasSignedOutHere,
+  lastSeenSignedOut,
+  rememberSessionAnswer,
+  sessionKeys,
+  useConfigQuery,
+  useMe,
+} from '../state/queries/session.ts';
 import { useRealtimeState } from '../state/realtime/use-realtime-status.ts';
 
 // Off the sign-in route's bundle: only a signed-in user can have photos waiting.
@@ -42,20 +49,32 @@ type StartMode = 'unknown' | 'warm' | 'cold';
 /**
  * The app gate (spec/1 §2): waits for the session, sends signed-out visitors to /auth (keeping
  * the path they wanted), and shows the splash with real progress on a cold start only. A warm
- * start (a persisted session in the query cache) renders the screen at once.
+ * start (a persisted session in the query cache, or a sign-in screen this browser last saw
+ * signed out) renders the screen at once.
  */
 export function AppGate() {
   const location = useLocation();
-  const me = useMe();
+  const answered = useMe();
   const isRestoring = useIsRestoring();
   const queryClient = useQueryClient();
   const [startMode, setStartMode] = useState<StartMode>('unknown');
   const [splashGone, setSplashGone] = useState(false);
+  // On the sign-in screen only, a browser last seen signed out is taken to be so until the
+  // session check answers: the screen shows at once, and a signed-in answer moves them on.
+  const [assumeSignedOut] = useState(
+    () => location.pathname === '/auth' && answered === undefined && lastSeenSignedOut(),
+  );
+  const me = answered === undefined && assumeSignedOut ? null : answered;
   const steps = useStartupSteps(me);
   const pendingInvite = usePendingInvite();
 
+  useEffect(() => {
+    if (answered !== undefined) rememberSessionAnswer(answered);
+  }, [answered]);
+
   if (startMode === 'unknown' && !isRestoring) {
-    setStartMode(queryClient.getQueryData(sessionKeys.session) === undefined ? 'cold' : 'warm');
+    const cached = queryClient.getQueryData(sessionKeys.session) !== undefined;
+    setStartMode(cached || assumeSignedOut ? 'warm' : 'cold');
   }
 
   const publicPath = isPublicPath(location.pathname);

@@ -20,6 +20,11 @@ export const storageKeys = {
    * sign-in, sign-up, onboarding, reloads and new tabs until it is used or dismissed.
    */
   pendingInvite: 'heartline.pendingInvite',
+  /**
+   * localStorage: '1' while this browser's last session answer said nobody is signed in, so
+   * the sign-in screen of a returning visitor shows at once (issue 17). Not about a person.
+   */
+  signedOut: 'heartline.signedOut',
   /** localStorage: 'dismissed' once the person said "Not now" to the notifications prompt. */
   notificationPrompt: 'heartline.notificationPrompt',
   /** IndexedDB database: photos waiting for a background upload (state/uploads/). */

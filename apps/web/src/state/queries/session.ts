@@ -92,6 +92,26 @@ export function forgetSession(queryClient: QueryClient): void {
   announcePendingInvite();
 }
 
+/**
+ * Whether this browser's last session answer said nobody is signed in. Only the sign-in screen
+ * acts on it: a returning signed-out visitor gets it at once, while the session check still runs
+ * and moves on anyone who turns out to be signed in (issue 17: repeat visit ≤ 1 s).
+ */
+export function lastSeenSignedOut(): boolean {
+  return safeStorage('local')?.getItem(storageKeys.signedOut) === '1';
+}
+
+/** Keeps what the session answer said for `lastSeenSignedOut` (`me`: as `useMe` gives it). */
+export function rememberSessionAnswer(me: Me | null): void {
+  const local = safeStorage('local');
+  try {
+    if (me === null) local?.setItem(storageKeys.signedOut, '1');
+    else local?.removeItem(storageKeys.signedOut);
+  } catch {
+    // Storage full or refused: the sign-in screen waits for the session check, as without it.
+  }
+}
+
 let signedOutHere = false;
 
 /**
