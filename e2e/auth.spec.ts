@@ -109,7 +109,9 @@ test.describe('a returning visitor on the sign-in screen', () => {
     await page.goto('/auth');
     const heading = page.getByRole('heading', { name: 'Welcome to Heartline' });
     await expect(heading).toBeVisible();
-    expect(await page.evaluate(() => localStorage.getItem('heartline.signedOut'))).toBe('1');
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('heartline.signedOut')))
+      .toBe('1');
 
     // The session check is held back for the rest of the test.
     let release = () => {};
@@ -130,12 +132,16 @@ test.describe('a returning visitor on the sign-in screen', () => {
     await page.goto('/auth');
     await signInAsPersona(page, /Alice Anderson/);
     await expect(page).not.toHaveURL(/\/auth/);
-    expect(await page.evaluate(() => localStorage.getItem('heartline.signedOut'))).toBeNull();
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('heartline.signedOut')))
+      .toBeNull();
 
     // As if this browser had last seen nobody (a session started in another way).
     await page.evaluate(() => localStorage.setItem('heartline.signedOut', '1'));
     await page.goto('/auth');
     await expect(page).toHaveURL(/\/(profile|network|discover)$/);
-    expect(await page.evaluate(() => localStorage.getItem('heartline.signedOut'))).toBeNull();
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('heartline.signedOut')))
+      .toBeNull();
   });
 });

@@ -222,11 +222,16 @@ test('sign out from the menu clears local and session storage except the theme',
   await page.getByRole('button', { name: 'More options' }).click();
   await page.getByRole('menuitem', { name: 'Sign Out' }).click();
   await expect(page).toHaveURL(/\/auth$/);
+  // Written again after the clearing: the mark that this browser is signed out now (it holds
+  // nothing about the person; the sign-in screen shows at once on the next visit).
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem('heartline.signedOut')))
+    .toBe('1');
   const stored = await page.evaluate(() => ({
     local: Object.keys(localStorage).filter((k) => k !== 'heartline.queryCache'),
     session: Object.keys(sessionStorage),
   }));
-  expect(stored.local).toEqual(['heartline.theme']);
+  expect(stored.local.sort()).toEqual(['heartline.signedOut', 'heartline.theme']);
   // Only the sign-in screen's own scroll position is written again; no place to return to.
   expect(stored.session.filter((k) => k !== 'heartline.scroll')).toEqual([]);
 });
