@@ -152,7 +152,19 @@ export type Ack = { ok: true; at: number } | { ok: false; error: string };
  * the socket reads, and the streams whose gap is too old or too long to replay (refetch those).
  */
 export type ResumeAck =
-  | { ok: true; events: StreamEvent[]; heads: Record<string, number>; outdated: string[] }
+  | {
+      ok: true;
+      events: StreamEvent[];
+      heads: Record<string, number>;
+      outdated: string[];
+      /**
+       * For each stream this resume is the first contact with (no position sent): how many ms
+       * ago its newest kept event was recorded, or null when it keeps none. Answers a client read
+       * after that (with a margin for writes still in flight) hold all of the stream's events,
+       * so a first contact need not refetch them (issue 17). Absent: refetch as before.
+       */
+      quiet?: Record<string, number | null>;
+    }
   | { ok: false; error: string };
 
 /** The answer to `presence.watch`: what is known now of each person that may be watched. */

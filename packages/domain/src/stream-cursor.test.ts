@@ -15,17 +15,25 @@ function harness() {
   const resumes: Record<string, number>[] = [];
   const tokens: number[] = [];
   const missed: string[] = [];
+  const quiet: (number | null | undefined)[] = [];
   const cursor = new StreamCursor({
     apply: (e) => applied.push(`${e.stream}#${e.seq}`),
     resume: (streams, token) => {
       resumes.push(streams);
       tokens.push(token);
     },
-    missed: (stream) => missed.push(stream),
+    missed: (stream, quietMs) => {
+      missed.push(stream);
+      quiet.push(quietMs);
+    },
   });
-  const ok = (events: StreamEvent[], heads: Record<string, number>, outdated: string[] = []) =>
-    cursor.resumed(tokens.at(-1)!, { ok: true, events, heads, outdated });
-  return { cursor, applied, resumes, tokens, missed, ok };
+  const ok = (
+    events: StreamEvent[],
+    heads: Record<string, number>,
+    outdated: string[] = [],
+    quietMs?: Record<string, number | null>,
+  ) => cursor.resumed(tokens.at(-1)!, { ok: true, events, heads, outdated, quiet: quietMs });
+  return { cursor, applied, resumes, tokens, missed, quiet, ok };
 }
 
 describe('StreamCursor', () => {
@@ -37,6 +45,21 @@ describe('StreamCursor', () => {
     expect(h.missed).toEqual([S]);
     h.cursor.receive(ev(6));
     expect(h.applied).toEqual([`${S}#6`]);
+  });
+
+  it('passes on how long a first-contact stream has been quiet, and nothing for a gap', () => {
+    const T = 'session:a';
+    const h = harness();
+    h.cursor.connected();
+    h.ok([], { [S]: 5, [T]: 0 }, [], { [S]: 90_000, [T]: null });
+    expect(h.missed).toEqual([S, T]);
+    expect(h.quiet).toEqual([90_000, null]);
+    // A later gap the replay cannot close is no first contact: no quiet time.
+    h.cursor.disconnected();
+    h.cursor.connected();
+    h.ok([], { [S]: 9, [T]: 0 }, [S], { [S]: 5 });
+    expect(h.missed).toEqual([S, T, S]);
+    expect(h.quiet).toEqual([90_000, null, undefined]);
   });
 
   it('drops duplicates and asks for the missing ones on a gap', () => {

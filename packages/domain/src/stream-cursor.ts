@@ -11,9 +11,11 @@ export type StreamCursorHandlers = {
   /**
    * Events of this stream may have been missed and cannot be replayed: first contact (this
    * page knows no position yet), a gap the server no longer keeps, or one a replay did not
-   * close. Refetch what it feeds.
+   * close. Refetch what it feeds. A first contact also says how long ago the stream's newest
+   * kept event was recorded (`quietMs`, null when it keeps none, undefined when the server did
+   * not say): what was read since then already holds every event.
    */
-  missed: (stream: string) => void;
+  missed: (stream: string, quietMs?: number | null) => void;
 };
 
 type Resumed = Extract<ResumeAck, { ok: true }>;
@@ -73,7 +75,7 @@ export class StreamCursor {
     for (const [stream, head] of Object.entries(result.heads)) {
       if (this.last.has(stream)) continue;
       this.last.set(stream, head);
-      this.handlers.missed(stream);
+      this.handlers.missed(stream, result.quiet?.[stream]);
     }
     const merged = [...result.events, ...this.buffer].sort((a, b) =>
       a.stream === b.stream ? a.seq - b.seq : a.stream < b.stream ? -1 : 1,

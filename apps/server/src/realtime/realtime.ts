@@ -208,7 +208,8 @@ export function sessionStream(tokenHash: string): string {
  * What a reconnecting client missed on the streams this socket reads (any other stream named
  * is ignored). The replay must be whole: a stream whose gap reaches past the kept events, is
  * longer than a replay, has a hole, holds an event that no longer passes its schema, or whose
- * position is ahead of the server is reported outdated, and the client refetches instead.
+ * position is ahead of the server is reported outdated, and the client refetches instead. A
+ * stream met for the first time also says how long it has been quiet (`ResumeAck.quiet`).
  */
 async function resume(
   repo: EventsRepository,
@@ -216,6 +217,9 @@ async function resume(
   positions: Record<string, number>,
 ): Promise<ResumeAck> {
   const heads = await repo.heads(readable);
+  const firstContact = readable.filter((stream) => positions[stream] === undefined);
+  const quietFor = await repo.quietFor(firstContact);
+  const quiet = Object.fromEntries(firstContact.map((s) => [s, quietFor.get(s) ?? null]));
   const events: StreamEvent[] = [];
   const outdated: string[] = [];
   for (const stream of readable) {
@@ -239,5 +243,5 @@ async function resume(
     events.push(...(replay as StreamEvent[]));
     heads.set(stream, Math.max(head, last + missed.length));
   }
-  return { ok: true, events, heads: Object.fromEntries(heads), outdated };
+  return { ok: true, events, heads: Object.fromEntries(heads), outdated, quiet };
 }

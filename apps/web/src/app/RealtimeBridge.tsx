@@ -73,7 +73,7 @@ export function RealtimeBridge({ userId }: { userId: string }) {
         });
         notifications.event(event);
       },
-      gap: () => refetchAfterGap(queryClient),
+      gap: (quietSince) => refetchAfterGap(queryClient, quietSince),
       // Everything cached was the previous user's: start over, the session query first learns
       // who is signed in now and the provider restarts realtime for them.
       userChanged: () => void queryClient.resetQueries(),

@@ -2,6 +2,7 @@ import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persist
 import { QueryClient } from '@tanstack/react-query';
 import type { PersistQueryClientOptions } from '@tanstack/react-query-persist-client';
 import { safeStorage, storageKeys } from '../lib/storage-keys.ts';
+import { trackFetches } from '../state/fetched-here.ts';
 import { profileKeys } from '../state/queries/profile-keys.ts';
 import { sessionKeys } from '../state/queries/session.ts';
 
@@ -16,6 +17,7 @@ export const queryClient = new QueryClient({
     queries: { gcTime: DAY_MS, staleTime: 60_000 },
   },
 });
+trackFetches(queryClient.getQueryCache());
 
 export const persistOptions: Omit<PersistQueryClientOptions, 'queryClient'> = {
   persister: createSyncStoragePersister({

@@ -134,6 +134,18 @@ export function createEventsRepository(db: Db) {
     },
 
     /**
+     * Per stream, how many ms ago its newest kept event was recorded (by the database's clock,
+     * when its transaction began). A stream that keeps no event is absent.
+     */
+    async quietFor(streams: readonly string[]): Promise<Map<string, number>> {
+      if (streams.length === 0) return new Map();
+      const { rows } = await sql<{ stream: string; quietMs: string }>`
+        select stream, floor(extract(epoch from (now() - max(created_at))) * 1000) as "quietMs"
+        from events where stream = any(${[...streams]}::text[]) group by stream`.execute(db);
+      return new Map(rows.map((r) => [r.stream, Math.max(0, Number(r.quietMs))]));
+    },
+
+    /**
      * Delivered events older than `before` go (a client further behind refetches), and so do
      * the counters of session streams with no events left (a session's stream ends with it).
      */

@@ -114,6 +114,46 @@ describe(`event outbox and resume (${dbKind})`, () => {
     expect(whole.ok && whole.events.map((e) => e.seq)).toEqual([3]);
   });
 
+  it('tells a first contact how long each of its streams has been quiet', async () => {
+    const hal = await person('Hal Quiet');
+    const eve = await person('Eve Elsewhere');
+    await notices(eve.id, ['not for hal']);
+    const client = open(hal.cookie);
+    await client.ready();
+    const stream = userRoom(hal.id);
+    const first = async () => {
+      const ack = await client.socket.emitWithAck('stream.resume', {
+        streams: { [userRoom(eve.id)]: 0 },
+      });
+      if (!ack.ok || !ack.quiet) throw new Error('no first-contact answer');
+      return { ...ack, quiet: ack.quiet };
+    };
+    // Nothing kept yet on either of Hal's streams; another person's stream is not answered.
+    const none = await first();
+    expect(Object.keys(none.quiet).sort()).toEqual(Object.keys(none.heads).sort());
+    expect(none.quiet[stream]).toBeNull();
+    expect(Object.keys(none.quiet)).not.toContain(userRoom(eve.id));
+
+    await notices(hal.id, ['just now']);
+    const fresh = await first();
+    expect(fresh.quiet[stream]).toBeGreaterThanOrEqual(0);
+    expect(fresh.quiet[stream]).toBeLessThan(60_000);
+
+    // The newest event counts, whatever its seq.
+    await world.db
+      .updateTable('events')
+      .set({ createdAt: new Date(Date.now() - 10 * 60_000) })
+      .where('stream', '=', stream)
+      .execute();
+    const old = await first();
+    expect(old.quiet[stream]).toBeGreaterThanOrEqual(10 * 60_000 - 1_000);
+    expect(old.quiet[stream]).toBeLessThan(11 * 60_000);
+
+    // A stream the client already has a position in is not a first contact.
+    const known = await client.socket.emitWithAck('stream.resume', { streams: { [stream]: 1 } });
+    expect(known.ok && Object.keys(known.quiet ?? {})).not.toContain(stream);
+  });
+
   it('answers a resume only for the socket’s own streams', async () => {
     const dan = await person('Dan Reader');
     const eve = await person('Eve Private');

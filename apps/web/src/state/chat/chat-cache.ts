@@ -5,7 +5,7 @@ import type {
   MessageView,
   ServerEventPayload,
 } from '@heartline/domain';
-import type { InfiniteData, QueryClient, QueryKey } from '@tanstack/react-query';
+import type { InfiniteData, Query, QueryClient, QueryKey } from '@tanstack/react-query';
 import { chatKeys } from '../queries/chat-keys.ts';
 
 /** A chat's messages: pages[0] is the newest page, each later one older (`before` cursors). */
@@ -255,12 +255,17 @@ export function storeUnreadTotal(queryClient: QueryClient, unreadTotal: number):
 }
 
 /** Something about chats changed that only a fetch can tell (kind, canMessage, mute). */
-export function invalidateChats(queryClient: QueryClient, chatId?: string): Promise<void> {
+export function invalidateChats(
+  queryClient: QueryClient,
+  chatId?: string,
+  only: (query: Query) => boolean = () => true,
+): Promise<void> {
   return queryClient.invalidateQueries({
     queryKey: chatKeys.all,
     // The message pages stay: who may send does not change what was said.
     predicate: (q) =>
-      q.queryKey[2] === 'list' ||
-      (q.queryKey[2] === 'chat' && (chatId === undefined || q.queryKey[3] === chatId)),
+      only(q) &&
+      (q.queryKey[2] === 'list' ||
+        (q.queryKey[2] === 'chat' && (chatId === undefined || q.queryKey[3] === chatId))),
   });
 }

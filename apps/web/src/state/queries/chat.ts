@@ -16,6 +16,7 @@ import {
   useMutation,
   useQuery,
   useQueryClient,
+  type Query,
   type QueryClient,
 } from '@tanstack/react-query';
 import { ApiError, apiRequest, isRetryable } from '../../lib/api.ts';
@@ -163,8 +164,12 @@ export async function catchUpMessages(
 }
 
 /** Every conversation this page holds messages of catches up (after a reconnect gap). */
-export function catchUpAllMessages(queryClient: QueryClient): void {
+export function catchUpAllMessages(
+  queryClient: QueryClient,
+  only: (query: Query) => boolean = () => true,
+): void {
   for (const query of queryClient.getQueryCache().findAll({ queryKey: chatKeys.all })) {
+    if (!only(query)) continue;
     const [, userId, part, chatId] = query.queryKey;
     if (part === 'messages' && typeof userId === 'string' && typeof chatId === 'string') {
       void catchUpMessages(queryClient, userId, chatId);

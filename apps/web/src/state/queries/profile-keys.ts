@@ -1,4 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query';
+import type { Query, QueryClient } from '@tanstack/react-query';
 import { sessionKeys } from './session.ts';
 
 /**
@@ -10,9 +10,12 @@ export const profileKeys = {
 };
 
 /** After a change made elsewhere (realtime event, photo upload): ask the server again. */
-export function invalidateOwnProfile(queryClient: QueryClient): Promise<void> {
+export function invalidateOwnProfile(
+  queryClient: QueryClient,
+  only: (query: Query) => boolean = () => true,
+): Promise<void> {
   return Promise.all([
-    queryClient.invalidateQueries({ queryKey: profileKeys.own }),
-    queryClient.invalidateQueries({ queryKey: sessionKeys.session }),
+    queryClient.invalidateQueries({ queryKey: profileKeys.own, predicate: only }),
+    queryClient.invalidateQueries({ queryKey: sessionKeys.session, predicate: only }),
   ]).then(() => undefined);
 }

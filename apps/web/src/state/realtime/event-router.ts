@@ -10,7 +10,7 @@ import {
   type StreamEvent,
   type TrustReport,
 } from '@heartline/domain';
-import type { QueryClient } from '@tanstack/react-query';
+import type { Query, QueryClient } from '@tanstack/react-query';
 import { invalidateChats, storeUnreadTotal } from '../chat/chat-cache.ts';
 import {
   routeChatReceipt,
@@ -26,6 +26,7 @@ import { invalidateOwnProfile } from '../queries/profile-keys.ts';
 import { removeRequest, requestKeys, setSessionTrust, upsertRequest } from '../queries/requests.ts';
 import { applySettingsUpdate, settingsKeys } from '../queries/settings.ts';
 import { trustKeys } from '../queries/trust.ts';
+import { fetchedInThisPage, pageStartedAt } from '../fetched-here.ts';
 
 /** What the router needs from the app around it. */
 export type RouterContext = {
@@ -158,22 +159,35 @@ export function routeEvent(queryClient: QueryClient, event: StreamEvent, ctx: Ro
 }
 
 /**
+ * Longer than any write that appends an event takes between its start (the event's recorded
+ * time) and its commit: an event recorded this long before a read is in what the read saw.
+ */
+const WRITE_IN_FLIGHT_MS = 60_000;
+
+/**
  * Events of a stream were missed and cannot be replayed (first contact of this page, whose
  * cache may have been restored from storage, or a gap older than the server keeps): refetch
  * everything events would have patched.
+ *
+ * `quietSince` comes with a first contact: the stream's newest event was recorded before it
+ * (this clock). If that was before this page began (with a margin), every answer the page
+ * fetched itself already holds the stream's events, and only answers restored from storage are
+ * fetched again. Without it, everything is (issue 17: a cold start used to fetch each of its
+ * answers twice, half a second apart).
  */
-export function refetchAfterGap(queryClient: QueryClient): void {
+export function refetchAfterGap(queryClient: QueryClient, quietSince?: number): void {
+  const allRead = quietSince !== undefined && quietSince + WRITE_IN_FLIGHT_MS < pageStartedAt;
+  const only = allRead ? (query: Query) => !fetchedInThisPage(query) : () => true;
   // cancelRefetch: false joins a fetch already under way instead of restarting it.
   const noRestart = { cancelRefetch: false };
-  void queryClient.invalidateQueries({ queryKey: networkKeys.all }, noRestart);
-  void queryClient.invalidateQueries({ queryKey: trustKeys.all }, noRestart);
-  void queryClient.invalidateQueries({ queryKey: requestKeys.all }, noRestart);
-  // Settings changed on another device while this one was away.
-  void queryClient.invalidateQueries({ queryKey: settingsKeys.all }, noRestart);
+  for (const queryKey of [networkKeys.all, trustKeys.all, requestKeys.all, settingsKeys.all]) {
+    // Settings: changed on another device while this one was away.
+    void queryClient.invalidateQueries({ queryKey, predicate: only }, noRestart);
+  }
   // Chats, and every conversation seen catches up on what came meanwhile.
-  void invalidateChats(queryClient);
-  catchUpAllMessages(queryClient);
-  void invalidateOwnProfile(queryClient);
+  void invalidateChats(queryClient, undefined, only);
+  catchUpAllMessages(queryClient, only);
+  void invalidateOwnProfile(queryClient, only);
 }
 
 /** A new stored trust score: patch every place that shows it, then let the rest refetch. */

@@ -20,8 +20,11 @@ export type RealtimeHandlers = {
   userId: string;
   /** Each stream's events, in order and once each (`session.revoked` as soon as it comes). */
   event: (event: StreamEvent) => void;
-  /** The user's events may have been missed beyond replay (first contact, too old): refetch. */
-  gap: () => void;
+  /**
+   * The user's events may have been missed beyond replay (first contact, too old): refetch.
+   * A first contact says when (this clock) the stream had last had an event: `quietSince`.
+   */
+  gap: (quietSince?: number) => void;
   /** The cookie now belongs to someone else (signed in as another user in another tab). */
   userChanged: () => void;
   /** The server closed the socket without a sign-out event: its session may have expired. */
@@ -58,8 +61,12 @@ export class RealtimeClient {
   private readonly cursor = new StreamCursor({
     apply: (event) => this.handlers?.event(event),
     // A session stream's gap changes no screen (its only event ends the session).
-    missed: (stream) => {
-      if (this.handlers && stream === userRoom(this.handlers.userId)) this.handlers.gap();
+    missed: (stream, quietMs) => {
+      if (!this.handlers || stream !== userRoom(this.handlers.userId)) return;
+      // null: the stream keeps no event at all (none yet, or all older than the server keeps).
+      const quietSince =
+        quietMs === undefined ? undefined : quietMs === null ? -Infinity : Date.now() - quietMs;
+      this.handlers.gap(quietSince);
     },
     resume: (streams, token) => this.resume(streams, token),
   });
