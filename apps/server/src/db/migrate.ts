@@ -14,6 +14,7 @@ import * as m0011 from './migrations/0011-account-deletion.ts';
 import * as m0012 from './migrations/0012-last-active.ts';
 import * as m0013 from './migrations/0013-dob-changed-at.ts';
 import * as m0014 from './migrations/0014-push.ts';
+import * as m0015 from './migrations/0015-event-insert-time.ts';
 
 /** Every migration, in order. Listed statically so bundling or a missing file cannot skip one. */
 const migrations: Record<string, Migration> = {
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '0012-last-active': m0012,
   '0013-dob-changed-at': m0013,
   '0014-push': m0014,
+  '0015-event-insert-time': m0015,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

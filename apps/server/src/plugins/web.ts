@@ -43,7 +43,8 @@ export async function registerWeb(
       // sent as they are to a browser that accepts them, with Vary: Accept-Encoding.
       preCompressed: true,
       setHeaders: (reply, file) => {
-        const immutable = file.includes(`${path.sep}assets${path.sep}`);
+        // Relative to the build: a build kept under some directory named assets is not one.
+        const immutable = path.relative(root, file).startsWith(`assets${path.sep}`);
         reply.header(
           'cache-control',
           immutable ? 'public, max-age=31536000, immutable' : 'no-cache',

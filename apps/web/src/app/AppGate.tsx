@@ -60,10 +60,12 @@ export function AppGate() {
   const [startMode, setStartMode] = useState<StartMode>('unknown');
   const [splashGone, setSplashGone] = useState(false);
   // On the sign-in screen only, a browser last seen signed out is taken to be so until the
-  // session check answers: the screen shows at once, and a signed-in answer moves them on.
-  const [assumeSignedOut] = useState(
+  // session check first answers: the screen shows at once, and a signed-in answer moves them
+  // on. After that first answer the gate waits for the session like everywhere else.
+  const [assumeSignedOut, setAssumeSignedOut] = useState(
     () => location.pathname === '/auth' && answered === undefined && lastSeenSignedOut(),
   );
+  if (assumeSignedOut && answered !== undefined) setAssumeSignedOut(false);
   const me = answered === undefined && assumeSignedOut ? null : answered;
   const steps = useStartupSteps(me);
   const pendingInvite = usePendingInvite();

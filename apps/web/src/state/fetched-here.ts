@@ -1,20 +1,18 @@
 import type { Query, QueryCache } from '@tanstack/react-query';
 
-/** When this page began, by the wall clock (`Date.now()`'s). */
-export const pageStartedAt = Date.now() - performance.now();
-
 const fetchedHere = new WeakSet<object>();
 
 /**
- * Marks each query whose answer this page fetched itself: not restored from storage, not
- * written by hand. Such an answer was read after `pageStartedAt` (issue 17: a first realtime
- * contact need not refetch it, `refetchAfterGap`).
+ * Marks each query whose whole answer this page fetched itself: not restored from storage, not
+ * written by hand, and not only a next page loaded onto a restored first one. Such an answer
+ * was read after the page began (issue 17: a first realtime contact need not refetch it,
+ * `refetchAfterGap`).
  */
 export function trackFetches(cache: QueryCache): () => void {
   return cache.subscribe((event) => {
-    if (event.type === 'updated' && event.action.type === 'success' && !event.action.manual) {
-      fetchedHere.add(event.query);
-    }
+    if (event.type !== 'updated' || event.action.type !== 'success' || event.action.manual) return;
+    if (event.query.state.fetchMeta?.fetchMore) return;
+    fetchedHere.add(event.query);
   });
 }
 

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { RESUME_MAX_EVENTS, userRoom } from '@heartline/domain';
 import { dbKind, useTestServer } from '../../../test/harness.ts';
@@ -112,6 +113,21 @@ describe(`event outbox and resume (${dbKind})`, () => {
     const whole = await client.socket.emitWithAck('stream.resume', { streams: { [stream]: 2 } });
     expect(whole).toMatchObject({ ok: true, outdated: [] });
     expect(whole.ok && whole.events.map((e) => e.seq)).toEqual([3]);
+  });
+
+  it('times an event when it is written, not when its transaction began', async () => {
+    const ida = await person('Ida Slow Writer');
+    const began = Date.now();
+    await world.server.transact(async (trx, emit) => {
+      await sql`select pg_sleep(1.2)`.execute(trx);
+      emit(userRoom(ida.id), 'system.notice', { text: 'late' });
+    });
+    const row = await world.db
+      .selectFrom('events')
+      .select('createdAt')
+      .where('stream', '=', userRoom(ida.id))
+      .executeTakeFirstOrThrow();
+    expect(new Date(row.createdAt).getTime()).toBeGreaterThanOrEqual(began + 1_100);
   });
 
   it('tells a first contact how long each of its streams has been quiet', async () => {

@@ -26,7 +26,7 @@ import { invalidateOwnProfile } from '../queries/profile-keys.ts';
 import { removeRequest, requestKeys, setSessionTrust, upsertRequest } from '../queries/requests.ts';
 import { applySettingsUpdate, settingsKeys } from '../queries/settings.ts';
 import { trustKeys } from '../queries/trust.ts';
-import { fetchedInThisPage, pageStartedAt } from '../fetched-here.ts';
+import { fetchedInThisPage } from '../fetched-here.ts';
 
 /** What the router needs from the app around it. */
 export type RouterContext = {
@@ -159,8 +159,9 @@ export function routeEvent(queryClient: QueryClient, event: StreamEvent, ctx: Ro
 }
 
 /**
- * Longer than any write that appends an event takes between its start (the event's recorded
- * time) and its commit: an event recorded this long before a read is in what the read saw.
+ * Far longer than a write takes from appending an event (its recorded time, the row's insert)
+ * to its commit: every writer appends last. An event recorded this long before a read is in
+ * what the read saw.
  */
 const WRITE_IN_FLIGHT_MS = 60_000;
 
@@ -169,14 +170,15 @@ const WRITE_IN_FLIGHT_MS = 60_000;
  * cache may have been restored from storage, or a gap older than the server keeps): refetch
  * everything events would have patched.
  *
- * `quietSince` comes with a first contact: the stream's newest event was recorded before it
- * (this clock). If that was before this page began (with a margin), every answer the page
- * fetched itself already holds the stream's events, and only answers restored from storage are
- * fetched again. Without it, everything is (issue 17: a cold start used to fetch each of its
- * answers twice, half a second apart).
+ * `quietSince` comes with a first contact: the stream's newest event was recorded before it,
+ * on the page's own clock (`performance.now()`: 0 when the page began, never stepped). If that
+ * was before the page began (with a margin), every answer the page fetched itself already holds
+ * the stream's events, and only answers restored from storage are fetched again. Without it,
+ * everything is (issue 17: a cold start used to fetch each of its answers twice, half a second
+ * apart).
  */
 export function refetchAfterGap(queryClient: QueryClient, quietSince?: number): void {
-  const allRead = quietSince !== undefined && quietSince + WRITE_IN_FLIGHT_MS < pageStartedAt;
+  const allRead = quietSince !== undefined && quietSince + WRITE_IN_FLIGHT_MS < 0;
   const only = allRead ? (query: Query) => !fetchedInThisPage(query) : () => true;
   // cancelRefetch: false joins a fetch already under way instead of restarting it.
   const noRestart = { cancelRefetch: false };

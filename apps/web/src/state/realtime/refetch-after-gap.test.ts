@@ -1,6 +1,6 @@
-import { QueryClient } from '@tanstack/react-query';
+import { InfiniteQueryObserver, QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
-import { pageStartedAt, trackFetches } from '../fetched-here.ts';
+import { trackFetches } from '../fetched-here.ts';
 import { chatKeys } from '../queries/chat-keys.ts';
 import { networkKeys } from '../queries/network.ts';
 import { profileKeys } from '../queries/profile-keys.ts';
@@ -38,7 +38,7 @@ describe('refetchAfterGap', () => {
     const w = await world();
     open.push(w);
     const { client } = w;
-    refetchAfterGap(client, pageStartedAt - 10 * MINUTE);
+    refetchAfterGap(client, -10 * MINUTE);
     const invalidated = client
       .getQueryCache()
       .findAll()
@@ -49,7 +49,7 @@ describe('refetchAfterGap', () => {
   });
 
   it('refetches everything after an event close to or after the page start', async () => {
-    for (const quietSince of [pageStartedAt - 30_000, Date.now(), undefined]) {
+    for (const quietSince of [-30_000, performance.now(), undefined]) {
       const w = await world();
       open.push(w);
       const { client } = w;
@@ -71,5 +71,28 @@ describe('refetchAfterGap', () => {
     expect(client.getQueryState(networkKeys.summary)?.isInvalidated).toBe(false);
     expect(client.getQueryState(profileKeys.own)?.isInvalidated).toBe(false);
     expect(client.getQueryState(chatKeys.list(ME))?.isInvalidated).toBe(true);
+  });
+
+  it('does not take a next page loaded onto a restored list for the page’s own answer', async () => {
+    const w = await world();
+    open.push(w);
+    const { client } = w;
+    const key = networkKeys.connections('all', '');
+    client.setQueryData(key, { pages: [{ rows: ['restored'], next: 1 }], pageParams: [0] });
+    const observer = new InfiniteQueryObserver(client, {
+      queryKey: key,
+      queryFn: ({ pageParam }: { pageParam: number }) =>
+        Promise.resolve({ rows: [`page ${pageParam}`], next: pageParam + 1 }),
+      initialPageParam: 0,
+      getNextPageParam: (last: { next: number }) => last.next,
+    });
+    await observer.fetchNextPage();
+    expect(client.getQueryData<{ pages: unknown[] }>(key)?.pages).toHaveLength(2);
+    refetchAfterGap(client, -10 * MINUTE);
+    expect(client.getQueryState(key)?.isInvalidated).toBe(true);
+    // A whole refetch of it is the page's own.
+    await client.refetchQueries({ queryKey: key });
+    refetchAfterGap(client, -10 * MINUTE);
+    expect(client.getQueryState(key)?.isInvalidated).toBe(false);
   });
 });

@@ -22,7 +22,8 @@ export type RealtimeHandlers = {
   event: (event: StreamEvent) => void;
   /**
    * The user's events may have been missed beyond replay (first contact, too old): refetch.
-   * A first contact says when (this clock) the stream had last had an event: `quietSince`.
+   * A first contact says when the stream had last had an event: `quietSince`, on the page's
+   * clock (`performance.now()`).
    */
   gap: (quietSince?: number) => void;
   /** The cookie now belongs to someone else (signed in as another user in another tab). */
@@ -63,9 +64,14 @@ export class RealtimeClient {
     // A session stream's gap changes no screen (its only event ends the session).
     missed: (stream, quietMs) => {
       if (!this.handlers || stream !== userRoom(this.handlers.userId)) return;
-      // null: the stream keeps no event at all (none yet, or all older than the server keeps).
+      // On the page's clock (0 when the page began). null: the stream keeps no event at all
+      // (none yet, or all older than the server keeps, days before this page).
       const quietSince =
-        quietMs === undefined ? undefined : quietMs === null ? -Infinity : Date.now() - quietMs;
+        quietMs === undefined
+          ? undefined
+          : quietMs === null
+            ? -Infinity
+            : performance.now() - quietMs;
       this.handlers.gap(quietSince);
     },
     resume: (streams, token) => this.resume(streams, token),
