@@ -1,3 +1,4 @@
+import { pageLimitParam } from './query-params.ts';
 import { z } from './zod.ts';
 
 /**
@@ -111,16 +112,7 @@ export const DISCOVERY_VISIBILITY_DEFAULT: DiscoveryVisibility = '1st_2nd';
 
 export const discoverQuerySchema = z.object({
   cursor: z.optional(z.string().check(z.maxLength(400, 'Invalid cursor'))),
-  limit: z._default(
-    z.coerce
-      .number({ message: `limit must be a number from 1 to ${DISCOVER_PAGE_MAX}` })
-      .check(
-        z.int(`limit must be a number from 1 to ${DISCOVER_PAGE_MAX}`),
-        z.minimum(1, `limit must be a number from 1 to ${DISCOVER_PAGE_MAX}`),
-        z.maximum(DISCOVER_PAGE_MAX, `limit must be a number from 1 to ${DISCOVER_PAGE_MAX}`),
-      ),
-    DISCOVER_PAGE_DEFAULT,
-  ),
+  limit: pageLimitParam(DISCOVER_PAGE_MAX, DISCOVER_PAGE_DEFAULT),
 });
 export type DiscoverQuery = z.input<typeof discoverQuerySchema>;
 

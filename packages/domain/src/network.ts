@@ -1,3 +1,4 @@
+import { pageLimitParam } from './query-params.ts';
 import { z } from './zod.ts';
 import { REPORT_EVIDENCE_MAX } from './chat.ts';
 import { safeText } from './text.ts';
@@ -182,16 +183,7 @@ export type NetworkSummary = z.infer<typeof networkSummarySchema>;
 export const connectionsQuerySchema = z.object({
   tab: z.enum(NETWORK_TABS, { message: 'tab must be all, first, second, third or favorites' }),
   cursor: z.optional(z.string().check(z.maxLength(400, 'Invalid cursor'))),
-  limit: z._default(
-    z.coerce
-      .number({ message: `limit must be a number from 1 to ${NETWORK_PAGE_MAX}` })
-      .check(
-        z.int(`limit must be a number from 1 to ${NETWORK_PAGE_MAX}`),
-        z.minimum(1, `limit must be a number from 1 to ${NETWORK_PAGE_MAX}`),
-        z.maximum(NETWORK_PAGE_MAX, `limit must be a number from 1 to ${NETWORK_PAGE_MAX}`),
-      ),
-    NETWORK_PAGE_DEFAULT,
-  ),
+  limit: pageLimitParam(NETWORK_PAGE_MAX, NETWORK_PAGE_DEFAULT),
   q: z.optional(
     z
       .string()

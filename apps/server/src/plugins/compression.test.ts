@@ -7,6 +7,7 @@ import zlib from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { preloadLinkHeader, SCREEN_ANSWERS } from '@heartline/domain';
 import { dbKind, useTestServer } from '../../test/harness.ts';
+import { DOCUMENT_ONLY_HEADERS } from './web.ts';
 import { befriend, browserFor, createPeople } from '../../test/network-fixtures.ts';
 
 // A small build of the web app, compressed by the same script as the real build.
@@ -90,16 +91,7 @@ describe(`compressed delivery (${dbKind})`, () => {
   });
 
   it('sends a hashed asset without the headers only a page uses, and the page with them', async () => {
-    const pageOnly = [
-      'content-security-policy',
-      'cross-origin-opener-policy',
-      'origin-agent-cluster',
-      'x-dns-prefetch-control',
-      'x-download-options',
-      'x-frame-options',
-      'x-permitted-cross-domain-policies',
-      'x-xss-protection',
-    ];
+    const pageOnly = DOCUMENT_ONLY_HEADERS;
     const page = await get(`${world.server.baseUrl}/network`, { 'accept-encoding': 'br' });
     for (const name of pageOnly) expect(page.headers[name], `page ${name}`).toBeDefined();
     expect(page.headers['content-security-policy']).toMatch(/script-src 'self'/);

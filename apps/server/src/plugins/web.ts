@@ -9,7 +9,7 @@ import { errorCodes, errorMessages, preloadLinkHeader, screenAnswersFor } from '
  * asset keeps nosniff, its resource policy and its referrer policy (a stylesheet's own
  * requests follow it).
  */
-const DOCUMENT_ONLY_HEADERS = [
+export const DOCUMENT_ONLY_HEADERS = [
   'content-security-policy',
   'cross-origin-opener-policy',
   'origin-agent-cluster',
