@@ -3,6 +3,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { preloadLinkHeader, SCREEN_ANSWERS } from '@heartline/domain';
 import { uploadPhoto } from './invite-helpers.ts';
+import { newcomer, signInAsNew } from './helpers.ts';
 import { signUpOnboarded } from './network-helpers.ts';
 
 /** The web build the server under test serves (scripts/start.mjs builds it before the run). */
@@ -91,6 +92,33 @@ test("a signed-in first load takes up every answer the page's Link header preloa
       await page.waitForTimeout(4_000);
       expect(unused, screen).toEqual([]);
     }
+  } finally {
+    await context.close();
+  }
+});
+
+test("a newcomer's first load of /onboarding takes up the answer its Link header preloads", async ({
+  browser,
+}) => {
+  // The journey above cannot: its person has finished onboarding and is sent on from there.
+  const context = await browser.newContext({ serviceWorkers: 'block' });
+  try {
+    const page = await context.newPage();
+    await page.goto('/auth');
+    await signInAsNew(page, newcomer('Preonboard'));
+    await expect(page).toHaveURL(/\/onboarding/);
+    const unused: string[] = [];
+    const cdp = await context.newCDPSession(page);
+    cdp.on('Log.entryAdded', ({ entry }) => {
+      if (/preload/i.test(entry.text)) unused.push(entry.text);
+    });
+    await cdp.send('Log.enable');
+    const response = await page.goto('/onboarding');
+    expect(response?.headers().link).toBe(preloadLinkHeader(SCREEN_ANSWERS['/onboarding'] ?? []));
+    await expect(page.getByText('Welcome, Preonboard!')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(4_000);
+    expect(unused).toEqual([]);
   } finally {
     await context.close();
   }

@@ -135,7 +135,7 @@ export function createEventsRepository(db: Db) {
 
     /**
      * Per stream, how many ms ago its newest kept event was recorded (by the database's clock,
-     * when its transaction began). A stream that keeps no event is absent.
+     * when its row was written: migration 0015). A stream that keeps no event is absent.
      */
     async quietFor(streams: readonly string[]): Promise<Map<string, number>> {
       if (streams.length === 0) return new Map();
