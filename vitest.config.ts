@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { reactOnPreact, reactRouterProduction } from './apps/web/react-on-preact.ts';
 
 const serverTests = ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'];
 
@@ -10,9 +11,16 @@ export default defineConfig({
   test: {
     projects: [
       {
+        resolve: {
+          // React Router's ES module build, as in the app: its CommonJS one requires React past
+          // the aliases.
+          alias: [...reactOnPreact, { find: /^react-router$/, replacement: reactRouterProduction }],
+        },
         test: {
           name: 'unit',
           include: ['packages/*/src/**/*.test.ts', 'apps/web/src/**/*.test.ts'],
+          // Bundled like the app's own modules, so their React imports take the aliases too.
+          server: { deps: { inline: ['react-router', '@tanstack/react-query'] } },
         },
       },
       {

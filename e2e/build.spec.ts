@@ -28,7 +28,9 @@ test('the production build carries no development build of a library', () => {
   // development build back, next to the production one, with a router context of its own.
   expect(sources.filter((s) => /\/dist\/development\/|\.development\.js$/.test(s))).toEqual([]);
   expect(sources.some((s) => s.includes('react-router/dist/production/'))).toBe(true);
-  expect(sources.some((s) => s.includes('react-dom-client.production.js'))).toBe(true);
+  // React's API is Preact's compatibility layer (vite.config.ts): no React DOM goes out.
+  expect(sources.some((s) => s.includes('/preact/compat/'))).toBe(true);
+  expect(sources.filter((s) => /\/node_modules\/react(-dom)?\//.test(s))).toEqual([]);
 });
 
 /** The bundled sources of a served chunk, from its source map beside it in the build. */

@@ -1,8 +1,7 @@
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { reactOnPreact, reactRouterProduction } from './react-on-preact.ts';
 
 const API_ORIGIN = process.env.HEARTLINE_API_ORIGIN ?? 'http://localhost:3000';
 
@@ -11,17 +10,6 @@ const serverPaths = ['/api', '/media', '/oidc', '/dev-idp', '/socket.io'];
 
 const proxy: Record<string, ProxyOptions> = Object.fromEntries(
   serverPaths.map((p) => [p, { target: API_ORIGIN, ws: p === '/socket.io' }]),
-);
-
-/**
- * React Router 7's package exports only its development build (with its dev-only warnings and
- * checks), for production too: remix-run/react-router#12532 and #14102. A production build takes
- * the production one beside it. Every import of the app goes through this one alias, so the two
- * builds never meet in one bundle (the split-context hazard the exports guard against).
- */
-const reactRouterProduction = path.join(
-  path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
-  'dist/production/index.mjs',
 );
 
 const AUTH_SCREEN = /[\\/]screens[\\/]Auth[\\/]AuthScreen\.tsx$/;
@@ -63,12 +51,18 @@ const signIn = signInModules();
 
 export default defineConfig(({ mode }) => ({
   resolve: {
-    alias:
-      mode === 'production' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
+    alias: [
+      ...reactOnPreact,
+      ...(mode === 'production'
+        ? [{ find: /^react-router$/, replacement: reactRouterProduction }]
+        : []),
+    ],
   },
   plugins: [
     signIn,
-    react(),
+    // The JSX transform only. React Fast Refresh cannot patch Preact's components, so an edit
+    // reloads the page in development instead (react-on-preact.ts).
+    react({ refreshExclude: /./ }),
     VitePWA({
       strategies: 'generateSW',
       registerType: 'prompt',
@@ -127,6 +121,12 @@ export default defineConfig(({ mode }) => ({
     target: 'es2022',
     sourcemap: true,
     rolldownOptions: {
+      onLog(level, log, handler) {
+        // React Router looks `useOptimistic` up and does without it where it is missing, as on
+        // Preact's compatibility layer (react-on-preact.ts).
+        if (log.code === 'IMPORT_IS_UNDEFINED' && log.message.includes('`useOptimistic`')) return;
+        handler(level, log);
+      },
       output: {
         codeSplitting: {
           groups: [

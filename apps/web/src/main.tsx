@@ -1,4 +1,3 @@
-import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProviders } from './app/AppProviders.tsx';
@@ -16,15 +15,10 @@ applyTheme(
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-const root = createRoot(container);
-// The first render as a transition: React renders it in slices and yields between them, so the
-// start-up does not hold the main thread in one long task (issue 17: Lighthouse's TBT).
-startTransition(() => {
-  root.render(
-    <StrictMode>
-      <AppProviders>
-        <RouterProvider router={router} />
-      </AppProviders>
-    </StrictMode>,
-  );
-});
+// Preact (react-on-preact.ts) renders the first screen in one pass; its work is small enough
+// that React's time-sliced start-up render is not needed to keep the main thread free.
+createRoot(container).render(
+  <AppProviders>
+    <RouterProvider router={router} />
+  </AppProviders>,
+);

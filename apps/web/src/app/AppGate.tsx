@@ -1,7 +1,7 @@
 import { landingPathFor, needsOnboarding, type Me } from '@heartline/domain';
 import { useIsRestoring, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { preload } from 'react-dom';
+import { preloadImage } from '../lib/preload-image.ts';
 import { Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import { ConnectionBanner } from '../components/ConnectionBanner.tsx';
 import { ScreenErrorBoundary } from '../components/ErrorScreens.tsx';
@@ -88,10 +88,10 @@ export function AppGate() {
   if (!publicPath && (isRestoring || me === undefined)) return splash;
 
   // The own photo is /profile's largest paint: its request starts as soon as the session names
-  // it, not after the screen's code and its answer have come (issue 17). React adds the
-  // preload once; the screen's <img> takes the image it fetched.
+  // it, not after the screen's code and its answer have come (issue 17). It is preloaded once;
+  // the screen's <img> takes the image it fetched.
   if (me?.photoUrl && location.pathname === '/profile') {
-    preload(me.photoUrl, { as: 'image', fetchPriority: 'high' });
+    preloadImage(me.photoUrl);
   }
 
   const decision = gateDecision({

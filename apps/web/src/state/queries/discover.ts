@@ -7,7 +7,7 @@ import {
   type DiscoverPage,
   type DiscoverProfile,
 } from '@heartline/domain';
-import { preload } from 'react-dom';
+import { preloadImage } from '../../lib/preload-image.ts';
 import {
   useInfiniteQuery,
   useMutation,
@@ -48,9 +48,9 @@ export function useDiscoverQuery() {
     queryFn: async ({ pageParam, signal }) => {
       const page = await apiRequest(discoverUrl(pageParam), discoverPageSchema, { signal });
       // The top card's photo is the screen's largest paint: its request starts with the
-      // answer, not after the deck has rendered (issue 17). React adds each preload once.
+      // answer, not after the deck has rendered (issue 17). Each is preloaded once.
       const top = pageParam === null ? page.items[0]?.photoUrl : null;
-      if (top) preload(top, { as: 'image', fetchPriority: 'high' });
+      if (top) preloadImage(top);
       return page;
     },
     initialPageParam: null,
