@@ -3,8 +3,10 @@
 // and that simulation hides a request that starts earlier: it replays the observed order of
 // work at 4× CPU. This bench throttles Chromium itself through the DevTools protocol instead
 // (150 ms RTT, 1.6 Mbit/s down, 750 kbit/s up, CPU 4×: the mobile preset's numbers), loads each
-// route cold (no HTTP cache, no service worker, no local storage or IndexedDB), and reads FCP and
-// LCP from the page's own performance entries.
+// route cold (no HTTP cache, no service worker, no local storage or IndexedDB), and reads FCP,
+// LCP, blocking time (each long task's time past 50 ms, from FCP to the end of the 6 s window:
+// Lighthouse's TBT measured rather than simulated) and layout shift from the page's own
+// performance entries.
 //
 //   node bench/lighthouse/throttled-ab.mjs --base=ea1d679
 //   node bench/lighthouse/throttled-ab.mjs --base=HEAD~3 --routes=/profile,/chat --rounds=5 --keep
@@ -40,6 +42,7 @@ const routes = arg('routes', '/auth,/profile,/network,/discover,/chat,/settings'
 const rounds = Number(arg('rounds', '3'));
 const PERSONA = 'Alice Anderson';
 const SETTLE_MS = 6000;
+const METRICS = ['fcpMs', 'lcpMs', 'tbtMs', 'cls'];
 
 function run(command, args, cwd) {
   const result = spawnSync(command, args, { cwd, stdio: 'inherit', env: process.env });
@@ -99,7 +102,10 @@ try {
       for (const side of round % 2 ? [...sides].reverse() : sides) {
         const result = await coldLoad(side, route);
         (runs[route] ??= { A: [], B: [] })[side.name].push(result);
-        console.log(`${route} ${side.name} FCP ${result.fcpMs} LCP ${result.lcpMs}`);
+        console.log(
+          `${route} ${side.name} FCP ${result.fcpMs} LCP ${result.lcpMs}` +
+            ` TBT ${result.tbtMs} CLS ${result.cls}`,
+        );
       }
     }
   }
@@ -110,18 +116,21 @@ try {
       route,
       as: route === '/auth' ? 'nobody' : 'persona',
       median: {
-        A: { fcpMs: of('A', 'fcpMs'), lcpMs: of('A', 'lcpMs') },
-        B: { fcpMs: of('B', 'fcpMs'), lcpMs: of('B', 'lcpMs') },
+        A: Object.fromEntries(METRICS.map((key) => [key, of('A', key)])),
+        B: Object.fromEntries(METRICS.map((key) => [key, of('B', key)])),
       },
       ratioBtoA: {
         fcp: Math.round((of('B', 'fcpMs') / of('A', 'fcpMs')) * 100) / 100,
         lcp: Math.round((of('B', 'lcpMs') / of('A', 'lcpMs')) * 100) / 100,
+        tbt: Math.round((of('B', 'tbtMs') / Math.max(1, of('A', 'tbtMs'))) * 100) / 100,
       },
       runs: runs[route],
     };
     console.log(
       `${route.padEnd(10)} LCP ${row.median.A.lcpMs} → ${row.median.B.lcpMs} ms (×${row.ratioBtoA.lcp})` +
-        `  FCP ${row.median.A.fcpMs} → ${row.median.B.fcpMs} ms`,
+        `  FCP ${row.median.A.fcpMs} → ${row.median.B.fcpMs} ms` +
+        `  TBT ${row.median.A.tbtMs} → ${row.median.B.tbtMs} ms` +
+        `  CLS ${row.median.A.cls} → ${row.median.B.cls}`,
     );
     return row;
   });
@@ -181,17 +190,39 @@ async function coldLoad(side, route) {
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
     await page.addInitScript(() => {
       window.__heartlineLcp = 0;
+      window.__heartlineLongTasks = [];
+      window.__heartlineCls = 0;
       new PerformanceObserver((list) => {
         for (const entry of list.getEntries()) window.__heartlineLcp = entry.startTime;
       }).observe({ type: 'largest-contentful-paint', buffered: true });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) {
+          window.__heartlineLongTasks.push([entry.startTime, entry.duration]);
+        }
+      }).observe({ type: 'longtask', buffered: true });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) {
+          if (!entry.hadRecentInput) window.__heartlineCls += entry.value;
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
     });
     await page.goto(`${side.app.base}${route}`);
     // LCP stops at the first input; nothing here touches the page, so this is its final value.
     await page.waitForTimeout(SETTLE_MS);
-    return await page.evaluate(() => ({
-      fcpMs: Math.round(performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0),
-      lcpMs: Math.round(window.__heartlineLcp),
-    }));
+    return await page.evaluate(() => {
+      const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0;
+      // As Lighthouse counts it: a task that began before FCP counts only its part after it.
+      const blocking = window.__heartlineLongTasks.reduce((sum, [start, duration]) => {
+        const after = Math.min(duration, start + duration - fcp);
+        return sum + Math.max(0, after - 50);
+      }, 0);
+      return {
+        fcpMs: Math.round(fcp),
+        lcpMs: Math.round(window.__heartlineLcp),
+        tbtMs: Math.round(blocking),
+        cls: Math.round(window.__heartlineCls * 1000) / 1000,
+      };
+    });
   } finally {
     await page.close();
   }
