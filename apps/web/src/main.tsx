@@ -15,10 +15,12 @@ applyTheme(
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-// Preact (react-on-preact.ts) renders the first screen in one pass; its work is small enough
-// that React's time-sliced start-up render is not needed to keep the main thread free.
-createRoot(container).render(
-  <AppProviders>
-    <RouterProvider router={router} />
-  </AppProviders>,
-);
+// The first render in a task of its own, after the start-up modules' evaluation: Preact
+// (react-on-preact.ts) renders in one pass, and the two together made one long task.
+setTimeout(() => {
+  createRoot(container).render(
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+});

@@ -1,11 +1,12 @@
 import { landingPathFor, needsOnboarding, type Me } from '@heartline/domain';
 import { useIsRestoring, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { preloadImage } from '../lib/preload-image.ts';
 import { Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import { ConnectionBanner } from '../components/ConnectionBanner.tsx';
 import { ScreenErrorBoundary } from '../components/ErrorScreens.tsx';
 import { PageLoading } from '../components/PageLoading.tsx';
+import { useValueAfterFrame } from '../lib/after-frame.ts';
+import { preloadImage } from '../lib/preload-image.ts';
 import { Splash } from '../components/Splash.tsx';
 import {
   clearIntended,
@@ -169,6 +170,8 @@ function AppContent({ me }: { me: Me | null }) {
   const { pathname } = useLocation();
   const signedIn = me !== null;
   const showTabs = signedIn && isTabBarVisible(pathname);
+  // Nothing to show at first: the waiting uploads start a frame after the screen's render.
+  const uploadsUser = useValueAfterFrame(me?.id ?? null, null);
 
   useEffect(() => {
     // A signed-in user who reached a screen no longer needs the intended URL; / consumes it itself.
@@ -192,7 +195,7 @@ function AppContent({ me }: { me: Me | null }) {
           <TabBar />
         </Suspense>
       )}
-      {me && (
+      {me && uploadsUser === me.id && (
         <Suspense fallback={null}>
           <BackgroundUploads userId={me.id} />
         </Suspense>

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
+import { useValueAfterFrame } from '../lib/after-frame.ts';
 import { sessionKeys, useMe } from '../state/queries/session.ts';
 
 const RealtimeBridge = lazy(() =>
@@ -15,6 +16,8 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
   const userId = me?.id ?? null;
   const queryClient = useQueryClient();
   const previousUser = useRef<string | null>(null);
+  // The connection starts a frame after the screen's render, in a task of its own.
+  const bridgeUser = useValueAfterFrame(userId, null);
 
   useEffect(() => {
     if (previousUser.current && userId && previousUser.current !== userId) {
@@ -29,7 +32,7 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
   return (
     <>
       {children}
-      {userId && (
+      {userId && bridgeUser === userId && (
         <Suspense fallback={null}>
           <RealtimeBridge key={userId} userId={userId} />
         </Suspense>

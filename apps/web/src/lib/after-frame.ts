@@ -1,7 +1,28 @@
+import { useEffect, useState } from 'react';
+
 /**
  * Runs `fn` in a task of its own just after the next frame is out: work that can wait a frame
  * (a request, a render) then does not delay the frame that shows the user's action.
  */
 export function afterNextFrame(fn: () => void): void {
   requestAnimationFrame(() => setTimeout(fn));
+}
+
+/**
+ * `value`, one frame late: a render that takes a new value shows `initial` (first) or the value
+ * it had before, and a render in a task of its own after the next frame shows the new one.
+ * Preact renders a whole update at once (React's `useDeferredValue` would let it render in
+ * slices), so this is how a big render is split in two tasks: what must show now, and the rest.
+ */
+export function useValueAfterFrame<T>(value: T, initial: T): T {
+  const [shown, setShown] = useState<{ value: T }>(() => ({ value: initial }));
+  useEffect(() => {
+    if (Object.is(shown.value, value)) return;
+    let live = true;
+    afterNextFrame(() => live && setShown({ value }));
+    return () => {
+      live = false;
+    };
+  }, [value, shown]);
+  return shown.value;
 }

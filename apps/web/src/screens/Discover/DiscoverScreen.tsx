@@ -5,19 +5,10 @@ import {
   type MatchView,
 } from '@heartline/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  startTransition,
-  useCallback,
-  useDeferredValue,
-  useEffect,
-  useId,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useToast } from '../../app/ToastProvider.tsx';
-import { afterNextFrame } from '../../lib/after-frame.ts';
+import { afterNextFrame, useValueAfterFrame } from '../../lib/after-frame.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { UserPlusIcon } from '../../components/NetworkIcons.tsx';
 import { RetryButton } from '../../components/RetryButton.tsx';
@@ -97,13 +88,13 @@ export function DiscoverScreen() {
     [feed.data, pendingIds],
   );
   // Cards acted on by a swipe stay on screen while they fly out (`FLY_MS`); the next card comes
-  // forward a frame after the flight starts, and the card under it is mounted in a deferred
-  // render after that, so a swipe's work is spread over frames rather than done in one.
+  // forward a frame after the flight starts, and the card under it is mounted in a render of its
+  // own a frame after that, so a swipe's work is spread over frames rather than done in one.
   const [leaving, setLeaving] = useState<DiscoverProfile[]>([]);
   const flying = useMemo(() => new Set(leaving.map((card) => card.id)), [leaving]);
   const visible = useMemo(() => cards.filter((card) => !flying.has(card.id)), [cards, flying]);
   const current = visible[0];
-  const deferredNext = useDeferredValue(visible[1]);
+  const deferredNext = useValueAfterFrame(visible[1], visible[1]);
   const next =
     deferredNext && deferredNext.id !== current?.id && !flying.has(deferredNext.id)
       ? deferredNext
@@ -147,8 +138,7 @@ export function DiscoverScreen() {
 
   const act = (kind: SwipeKind, profile: DiscoverProfile) => {
     const name = personName(profile);
-    // Not in the frame where the card leaves: the bar goes in a render of its own.
-    startTransition(() => setUndoable(null));
+    setUndoable(null);
     swipe
       .mutateAsync({ kind, profile })
       .then((result) => {

@@ -64,8 +64,10 @@ export function ConnectionList({
   }, [hasNextPage, allShown, isFetchingNextPage, fetchNextPage]);
 
   if (list.isPending) {
+    // Keyed, so Preact does not turn this element into the rows' "Load more" holder: moved
+    // from here to below the rows, it would count as a layout shift.
     return (
-      <div className="network-loading" role="status">
+      <div key="loading" className="network-loading" role="status">
         <span className="spinner" aria-hidden="true" />
         <span className="visually-hidden">Loading connections...</span>
       </div>
