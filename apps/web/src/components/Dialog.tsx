@@ -48,8 +48,7 @@ export function Dialog({
       aria-labelledby={titleId}
       onCancel={(event) => {
         event.preventDefault();
-        // React hands a nested dialog's cancel to the outer one too: only the top one closes.
-        event.stopPropagation();
+        // The native cancel event does not bubble: a nested dialog's closes only that one.
         onClose();
       }}
       onClick={(event) => {

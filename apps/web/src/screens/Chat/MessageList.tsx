@@ -97,6 +97,21 @@ export function MessageList({
   const noteUserScroll = () => {
     userScrollUntil.current = Date.now() + USER_SCROLL_MS;
   };
+  // Wheel and touch as passive listeners (React's were; Preact's props would not be), so
+  // scrolling never waits for the main thread.
+  useEffect(() => {
+    const element = scrollRef.current;
+    if (!element) return;
+    const note = () => {
+      userScrollUntil.current = Date.now() + USER_SCROLL_MS;
+    };
+    element.addEventListener('wheel', note, { passive: true });
+    element.addEventListener('touchmove', note, { passive: true });
+    return () => {
+      element.removeEventListener('wheel', note);
+      element.removeEventListener('touchmove', note);
+    };
+  }, []);
 
   const virtualItems = virtualizer.getVirtualItems();
 
@@ -109,8 +124,6 @@ export function MessageList({
         aria-label={`Messages with ${otherName}`}
         // Keyboard users scroll the conversation with the arrow keys once it has focus.
         tabIndex={0}
-        onWheel={noteUserScroll}
-        onTouchMove={noteUserScroll}
         onKeyDown={noteUserScroll}
         onPointerDown={noteUserScroll}
         onScroll={(event) => {

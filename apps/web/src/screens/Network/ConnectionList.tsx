@@ -64,8 +64,8 @@ export function ConnectionList({
   }, [hasNextPage, allShown, isFetchingNextPage, fetchNextPage]);
 
   if (list.isPending) {
-    // Keyed, so Preact does not turn this element into the rows' "Load more" holder: moved
-    // from here to below the rows, it would count as a layout shift.
+    // Keyed, as is the rows' "Load more" holder, so Preact does not turn one into the other:
+    // moved from above the rows to below them, it would count as a layout shift.
     return (
       <div key="loading" className="network-loading" role="status">
         <span className="spinner" aria-hidden="true" />
@@ -114,7 +114,7 @@ export function ConnectionList({
           />
         ))}
       </ul>
-      <div ref={sentinel} className="conn-list__more">
+      <div key="more" ref={sentinel} className="conn-list__more">
         {hasNextPage && allShown && (
           <button
             type="button"

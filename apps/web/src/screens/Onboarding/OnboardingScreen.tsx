@@ -30,7 +30,7 @@ export function OnboardingScreen() {
   const toast = useToast();
   const modal = legalModalFrom(search);
   const noticeWanted = hasOnboardingNotice(location.state as unknown);
-  // Effects run twice in development (StrictMode); the notice must show once.
+  // The notice shows once, however often the effect runs.
   const noticeShown = useRef(false);
 
   useEffect(() => {
