@@ -88,6 +88,10 @@ export function forgetSession(queryClient: QueryClient): void {
   const session = safeStorage('session');
   if (local) clearStorageExcept(local, keptOnSignOut);
   if (session) clearStorageExcept(session, []);
+  // Written here, not only by the gate's effect on the session answer: a second forgetting
+  // (the socket's session.revoked after a sign-out) leaves that answer as it was, so the
+  // effect would not run again to put the mark back.
+  rememberSessionAnswer(null);
   // A stored invitation went with the rest: screens holding it in memory drop it too.
   announcePendingInvite();
 }
