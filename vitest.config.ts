@@ -20,7 +20,7 @@ export default defineConfig({
           name: 'unit',
           include: ['packages/*/src/**/*.test.ts', 'apps/web/src/**/*.test.ts'],
           // Bundled like the app's own modules, so their React imports take the aliases too.
-          server: { deps: { inline: ['react-router', '@tanstack/react-query'] } },
+          server: { deps: { inline: ['react-router'] } },
         },
       },
       {

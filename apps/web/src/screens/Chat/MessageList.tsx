@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { ArrowDownIcon, ClockIcon, DoubleTickIcon, TickIcon } from '../../components/ChatIcons.tsx';
 import { tickLabels, type Tick, type TimelineItem } from './chat-view.ts';
 
@@ -94,24 +94,21 @@ export function MessageList({
   });
 
   // Scroll events this soon after the reader's own input are theirs (momentum included).
-  const noteUserScroll = () => {
+  const noteUserScroll = useCallback(() => {
     userScrollUntil.current = Date.now() + USER_SCROLL_MS;
-  };
+  }, []);
   // Wheel and touch as passive listeners (React's were; Preact's props would not be), so
   // scrolling never waits for the main thread.
   useEffect(() => {
     const element = scrollRef.current;
     if (!element) return;
-    const note = () => {
-      userScrollUntil.current = Date.now() + USER_SCROLL_MS;
-    };
-    element.addEventListener('wheel', note, { passive: true });
-    element.addEventListener('touchmove', note, { passive: true });
+    element.addEventListener('wheel', noteUserScroll, { passive: true });
+    element.addEventListener('touchmove', noteUserScroll, { passive: true });
     return () => {
-      element.removeEventListener('wheel', note);
-      element.removeEventListener('touchmove', note);
+      element.removeEventListener('wheel', noteUserScroll);
+      element.removeEventListener('touchmove', noteUserScroll);
     };
-  }, []);
+  }, [noteUserScroll]);
 
   const virtualItems = virtualizer.getVirtualItems();
 
