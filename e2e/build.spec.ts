@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page, type Request } from '@playwright/test';
 import { preloadLinkHeader, SCREEN_ANSWERS } from '@heartline/domain';
 import { uploadPhoto } from './invite-helpers.ts';
 import { newcomer, signInAsNew } from './helpers.ts';
@@ -57,7 +57,45 @@ test('a signed-out first load of the sign-in page does not load the schema libra
   expect(withZod).toEqual([]);
 });
 
-test("a signed-in first load takes up every answer the page's Link header preloads", async ({
+/** The URLs a `Link` header preloads with the given relation. */
+function linked(header: string | undefined, rel: 'preload' | 'modulepreload'): string[] {
+  return (header ?? '')
+    .split(', ')
+    .filter((link) => link.split('; ').includes(`rel=${rel}`))
+    .map((link) => link.slice(1, link.indexOf('>')));
+}
+
+/**
+ * Every script and stylesheet a page requests, counted by path: the code its `Link` header
+ * preloaded must be taken up (one request each), not fetched a second time by the app's loader.
+ */
+function countCodeRequests(page: Page) {
+  const counts = new Map<string, number>();
+  const onRequest = (request: Request) => {
+    if (!['script', 'stylesheet'].includes(request.resourceType())) return;
+    const { pathname } = new URL(request.url());
+    counts.set(pathname, (counts.get(pathname) ?? 0) + 1);
+  };
+  page.on('request', onRequest);
+  return { counts, stop: () => page.off('request', onRequest) };
+}
+
+/** The header's code preloads were each requested once, and nothing was requested twice. */
+function expectCodeTakenUp(
+  header: string | undefined,
+  counts: Map<string, number>,
+  screen: string,
+) {
+  const code = linked(header, 'modulepreload');
+  expect(code.length, screen).toBeGreaterThan(0);
+  for (const url of code) expect(counts.get(url), `${screen} ${url}`).toBe(1);
+  expect(
+    [...counts].filter(([, n]) => n > 1),
+    screen,
+  ).toEqual([]);
+}
+
+test("a signed-in first load takes up every answer and chunk the page's Link header preloads", async ({
   browser,
 }) => {
   test.setTimeout(120_000);
@@ -78,11 +116,15 @@ test("a signed-in first load takes up every answer the page's Link header preloa
     await cdp.send('Log.enable');
     // /onboarding is left out: this person has finished it, so the app sends them on.
     for (const screen of ['/profile', '/network', '/discover', '/chat', '/settings']) {
+      const { counts, stop } = countCodeRequests(page);
       const response = await page.goto(screen);
-      expect(response?.headers().link, screen).toBe(
-        preloadLinkHeader(SCREEN_ANSWERS[screen] ?? []),
+      const header = response?.headers().link;
+      expect(linked(header, 'preload').slice(0, SCREEN_ANSWERS[screen]?.length), screen).toEqual(
+        SCREEN_ANSWERS[screen],
       );
       await page.waitForLoadState('networkidle');
+      stop();
+      expectCodeTakenUp(header, counts, screen);
       if (screen === '/profile') {
         const photo = page.locator('.profile__photo-img');
         await expect(photo).toHaveAttribute('src', /^\/media\//);
@@ -99,7 +141,7 @@ test("a signed-in first load takes up every answer the page's Link header preloa
   }
 });
 
-test("a newcomer's first load of /onboarding takes up the answer its Link header preloads", async ({
+test("a newcomer's first load of /onboarding takes up the answer and code its Link header preloads", async ({
   browser,
 }) => {
   // The journey above cannot: its person has finished onboarding and is sent on from there.
@@ -115,12 +157,44 @@ test("a newcomer's first load of /onboarding takes up the answer its Link header
       if (/preload/i.test(entry.text)) unused.push(entry.text);
     });
     await cdp.send('Log.enable');
+    // The sign-in's own page has loaded all it will: none of its requests is counted below.
+    await page.waitForLoadState('networkidle');
+    const { counts, stop } = countCodeRequests(page);
     const response = await page.goto('/onboarding');
-    expect(response?.headers().link).toBe(preloadLinkHeader(SCREEN_ANSWERS['/onboarding'] ?? []));
+    const header = response?.headers().link;
+    expect(header).toMatch(
+      new RegExp(`^${preloadLinkHeader(SCREEN_ANSWERS['/onboarding'] ?? [])}, </assets/`),
+    );
     await expect(page.getByText('Welcome, Preonboard!')).toBeVisible();
     await page.waitForLoadState('networkidle');
+    stop();
+    expectCodeTakenUp(header, counts, '/onboarding');
     await page.waitForTimeout(4_000);
     expect(unused).toEqual([]);
+  } finally {
+    await context.close();
+  }
+});
+
+test("a stranger's first load takes up the sign-in and invitation code the Link header preloads", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ serviceWorkers: 'block' });
+  try {
+    const page = await context.newPage();
+    // An unknown invitation shows its error and sends the visitor on to sign in.
+    for (const url of ['/', '/discover', '/invite/abcdefghijklmnopqrstuv']) {
+      const { counts, stop } = countCodeRequests(page);
+      const response = await page.goto(url);
+      await expect(page.getByRole('button', { name: 'Continue with Google' })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      stop();
+      const header = response?.headers().link;
+      expect(linked(header, 'modulepreload')[0], url).toMatch(
+        url.startsWith('/invite/') ? /\/InviteScreen-/ : /\/AuthScreen-/,
+      );
+      expectCodeTakenUp(header, counts, url);
+    }
   } finally {
     await context.close();
   }

@@ -38,15 +38,22 @@ function mapFor(url) {
 
 /** "function source:line", through the source map when the frame is in a built chunk. */
 function frameName(frame) {
-  const map = mapFor(frame.url);
-  if (map) {
-    const at = originalPositionFor(map, { line: frame.lineNumber + 1, column: frame.columnNumber });
-    if (at.source) {
-      const source = at.source.replace(/^(\.\.\/)+/, '').replace(/.*node_modules\//, '');
-      return `${at.name ?? frame.functionName ?? '?'} ${source}:${at.line}`;
-    }
+  const at = originalOf(mapFor(frame.url), frame);
+  if (at?.source) {
+    const source = at.source.replace(/^(\.\.\/)+/, '').replace(/.*node_modules\//, '');
+    return `${at.name ?? frame.functionName ?? '?'} ${source}:${at.line}`;
   }
   return `${frame.functionName || '(anonymous)'} ${(frame.url ?? '').split('/').pop()}`;
+}
+
+/** The frame's source position, or null when the map has none (a line past the map's end). */
+function originalOf(map, frame) {
+  if (!map) return null;
+  try {
+    return originalPositionFor(map, { line: frame.lineNumber + 1, column: frame.columnNumber });
+  } catch {
+    return null;
+  }
 }
 
 const isAppFrame = (name) => / (src|packages\/domain)\//.test(name);

@@ -1,3 +1,5 @@
+import { isPublicPath } from './intended-path.ts';
+
 /**
  * The API answers each main screen shows first, by its path (issue 17). The server names them
  * in a `Link: rel=preload` header on the page it sends a signed-in visitor, so the browser
@@ -32,4 +34,41 @@ export function screenAnswersFor(url: string): readonly string[] {
 /** A `Link` header value that preloads `urls` as same-origin fetches with credentials. */
 export function preloadLinkHeader(urls: readonly string[]): string {
   return urls.map((url) => `<${url}>; rel=preload; as=fetch; crossorigin`).join(', ');
+}
+
+/**
+ * Each screen's own code, by its path: the module the web app's route table (routes.tsx) loads
+ * lazily for it, named as the build's manifest names it (relative to apps/web). The server
+ * names the screen's chunks and styles in the same `Link` header (modulepreload), so they load
+ * beside the entry chunk instead of after it has run (issue 17). The web app's tests hold this
+ * table and the route table together.
+ */
+export const SCREEN_CODE: Readonly<Record<string, string>> = {
+  '/auth': 'src/screens/Auth/AuthScreen.tsx',
+  '/onboarding': 'src/screens/Onboarding/OnboardingScreen.tsx',
+  '/profile': 'src/screens/Profile/ProfileScreen.tsx',
+  '/network': 'src/screens/Network/NetworkScreen.tsx',
+  '/discover': 'src/screens/Discover/DiscoverScreen.tsx',
+  '/chat': 'src/screens/Chat/ChatScreen.tsx',
+  '/settings': 'src/screens/Settings/SettingsScreen.tsx',
+  '/invite/:inviteCode': 'src/screens/Invite/InviteScreen.tsx',
+  '/terms': 'src/screens/Legal/LegalScreen.tsx',
+  '/privacy': 'src/screens/Legal/LegalScreen.tsx',
+};
+
+/**
+ * The screen code a page request's path will run first. The public pages show to anyone; with
+ * no session cookie every other path ends on the sign-in page (the app gate sends it there), and
+ * with one the path's own screen shows (a signed-in visitor is sent away from the sign-in page,
+ * so it has none).
+ */
+export function screenCodeFor(pathname: string, hasSession: boolean): string | undefined {
+  if (isPublicPath(pathname)) {
+    return pathname.startsWith('/invite/')
+      ? SCREEN_CODE['/invite/:inviteCode']
+      : SCREEN_CODE[pathname];
+  }
+  if (!hasSession) return SCREEN_CODE['/auth'];
+  if (pathname === '/auth' || !Object.hasOwn(SCREEN_CODE, pathname)) return undefined;
+  return SCREEN_CODE[pathname];
 }

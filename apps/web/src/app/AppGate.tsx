@@ -1,4 +1,4 @@
-import { landingPathFor, needsOnboarding, type Me } from '@heartline/domain';
+import { isPublicPath, landingPathFor, needsOnboarding, type Me } from '@heartline/domain';
 import { useIsRestoring, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation, useMatches, useNavigate } from 'react-router';
@@ -8,12 +8,7 @@ import { PageLoading } from '../components/PageLoading.tsx';
 import { useValueAfterFrame } from '../lib/after-frame.ts';
 import { preloadImage } from '../lib/preload-image.ts';
 import { Splash } from '../components/Splash.tsx';
-import {
-  clearIntended,
-  gateDecision,
-  isPublicPath,
-  rememberIntended,
-} from '../lib/intended-url.ts';
+import { clearIntended, gateDecision, rememberIntended } from '../lib/intended-url.ts';
 import { isScreenHandle } from '../lib/lazy-screen.ts';
 import { onboardingRedirect, type OnboardingNoticeState } from '../lib/onboarding-gate.ts';
 import { inviteChoiceDue } from '../lib/pending-invite.ts';

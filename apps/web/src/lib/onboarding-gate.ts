@@ -1,5 +1,4 @@
-import { needsOnboarding, type OnboardingProfile } from '@heartline/domain';
-import { isPublicPath } from './intended-url.ts';
+import { isPublicPath, needsOnboarding, type OnboardingProfile } from '@heartline/domain';
 
 export const FORCE_ONBOARDING_FLAG = 'force-onboarding';
 
