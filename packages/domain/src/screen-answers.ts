@@ -37,30 +37,27 @@ export function preloadLinkHeader(urls: readonly string[]): string {
 }
 
 /**
- * Each screen's own code, by its path: the module the web app's route table (routes.tsx) loads
- * lazily for it, named as the build's manifest names it (relative to apps/web). The server
- * names the screen's chunks and styles in the same `Link` header (modulepreload), so they load
- * beside the entry chunk instead of after it has run (issue 17). The web app's tests hold this
- * table and the route table together.
+ * The code of the screens a visitor without a session opens first, by path: the module the web
+ * app's route table (routes.tsx) loads lazily for it, named as the build's manifest names it
+ * (relative to apps/web). The server names the screen's chunks and styles in the page's `Link`
+ * header (modulepreload), so they load beside the entry chunk instead of after it has run
+ * (issue 17). The sign-in and invitation screens are ~1 KiB each: the request costs a round
+ * trip, not bandwidth. A signed-in screen's code (~50 KiB with the chunk the screens share) is
+ * left to the app: on a slow connection it took bandwidth from the entry chunk and put the
+ * first paint off by more than the round trip it saved (bench/lighthouse/README.md).
+ * The web app's tests hold this table and the route table together.
  */
 export const SCREEN_CODE: Readonly<Record<string, string>> = {
   '/auth': 'src/screens/Auth/AuthScreen.tsx',
-  '/onboarding': 'src/screens/Onboarding/OnboardingScreen.tsx',
-  '/profile': 'src/screens/Profile/ProfileScreen.tsx',
-  '/network': 'src/screens/Network/NetworkScreen.tsx',
-  '/discover': 'src/screens/Discover/DiscoverScreen.tsx',
-  '/chat': 'src/screens/Chat/ChatScreen.tsx',
-  '/settings': 'src/screens/Settings/SettingsScreen.tsx',
   '/invite/:inviteCode': 'src/screens/Invite/InviteScreen.tsx',
   '/terms': 'src/screens/Legal/LegalScreen.tsx',
   '/privacy': 'src/screens/Legal/LegalScreen.tsx',
 };
 
 /**
- * The screen code a page request's path will run first. The public pages show to anyone; with
- * no session cookie every other path ends on the sign-in page (the app gate sends it there), and
- * with one the path's own screen shows (a signed-in visitor is sent away from the sign-in page,
- * so it has none).
+ * The screen code to preload for a page request's path. The public pages show to anyone. With
+ * no session cookie every other path ends on the sign-in page (the app gate sends it there);
+ * with one, the app loads the screen's code itself.
  */
 export function screenCodeFor(pathname: string, hasSession: boolean): string | undefined {
   if (isPublicPath(pathname)) {
@@ -68,7 +65,5 @@ export function screenCodeFor(pathname: string, hasSession: boolean): string | u
       ? SCREEN_CODE['/invite/:inviteCode']
       : SCREEN_CODE[pathname];
   }
-  if (!hasSession) return SCREEN_CODE['/auth'];
-  if (pathname === '/auth' || !Object.hasOwn(SCREEN_CODE, pathname)) return undefined;
-  return SCREEN_CODE[pathname];
+  return hasSession ? undefined : SCREEN_CODE['/auth'];
 }

@@ -33,9 +33,10 @@ const NOT_SPA = /^\/(api|media|oidc|dev-idp|socket\.io)(\/|$)/;
 /**
  * Serves the built web app: hashed assets cached for a year, everything else revalidated,
  * compressed at build time (Brotli, else gzip), and any other GET that wants HTML gets
- * index.html (the client router takes over). The page's `Link` header names the code of the
- * screen it will show (SCREEN_CODE) and, to a visitor with a session cookie, the screen's first
- * API answers (SCREEN_ANSWERS), for the browser to fetch beside the entry chunk (issue 17).
+ * index.html (the client router takes over). The page's `Link` header names, for the browser
+ * to fetch beside the entry chunk (issue 17), to a visitor with a session cookie the screen's
+ * first API answers (SCREEN_ANSWERS), and to one without the sign-in screen's code, or a
+ * public page's (SCREEN_CODE).
  */
 export async function registerWeb(
   app: FastifyInstance,

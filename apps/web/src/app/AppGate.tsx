@@ -1,11 +1,11 @@
 import { isPublicPath, landingPathFor, needsOnboarding, type Me } from '@heartline/domain';
 import { useIsRestoring, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import { ConnectionBanner } from '../components/ConnectionBanner.tsx';
 import { ScreenErrorBoundary } from '../components/ErrorScreens.tsx';
 import { PageLoading } from '../components/PageLoading.tsx';
-import { useValueAfterFrame } from '../lib/after-frame.ts';
+import { afterNextFrame, useValueAfterFrame } from '../lib/after-frame.ts';
 import { preloadImage } from '../lib/preload-image.ts';
 import { Splash } from '../components/Splash.tsx';
 import { clearIntended, gateDecision, rememberIntended } from '../lib/intended-url.ts';
@@ -179,9 +179,9 @@ function AppContent({ me }: { me: Me | null }) {
       <main id="main" className={showTabs ? 'app-main app-main--tabs' : 'app-main'}>
         <ScreenErrorBoundary resetKey={pathname}>
           <Suspense fallback={<PageLoading />}>
-            <div key={pathname} className="page-fade">
+            <ScreenFrame key={pathname}>
               <Outlet />
-            </div>
+            </ScreenFrame>
           </Suspense>
         </ScreenErrorBoundary>
       </main>
@@ -200,6 +200,28 @@ function AppContent({ me }: { me: Me | null }) {
 }
 
 /** Real start-up work behind the splash steps. */
+/** Whether a screen has shown in this page load: the first one does not fade in. */
+let screenShown = false;
+
+/**
+ * A screen fades in when the visitor moves to it; the first screen of a load (a redirect on the
+ * way to it included) shows at once. Chromium does not count content painted at opacity 0 as a
+ * contentful paint, and the fade runs on the compositor without painting again: a faded-in
+ * first screen recorded its first and largest contentful paints late or never (issue 17), and
+ * stayed hidden 200 ms longer. Whether it fades is fixed when it mounts: a class added later
+ * would start the fade then.
+ */
+function ScreenFrame({ children }: { children: ReactNode }) {
+  const [fade] = useState(() => screenShown);
+  useEffect(() => {
+    // A frame later: a redirect on the way (/ to the landing screen) mounts its target first.
+    afterNextFrame(() => {
+      screenShown = true;
+    });
+  }, []);
+  return <div className={fade ? 'page-fade' : undefined}>{children}</div>;
+}
+
 function useStartupSteps(me: ReturnType<typeof useMe>) {
   const config = useConfigQuery();
   const realtime = useRealtimeState();
