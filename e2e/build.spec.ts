@@ -224,3 +224,63 @@ test('the first screen of a load shows at once and counts as painted; a screen m
     await context.close();
   }
 });
+
+test('a cold first load of each main screen does not shift its layout while its answers come', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const context = await browser.newContext({ serviceWorkers: 'block' });
+  try {
+    const page = await context.newPage();
+    await signUpOnboarded(page, 'Steady');
+    // Answers that come after the screen has rendered: what it shows while it waits must hold
+    // its place. The session and the app's settings are let through: the app waits for them
+    // before it shows any screen.
+    await page.route(
+      (url) => url.pathname.startsWith('/api/') && !/^\/api\/(auth|config)/.test(url.pathname),
+      async (route) => {
+        await new Promise((done) => setTimeout(done, 1500));
+        await route.fallback();
+      },
+    );
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      Object.assign(window, { __shifts: shifts });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & {
+          value: number;
+          hadRecentInput: boolean;
+        })[]) {
+          if (!entry.hadRecentInput) shifts.push(entry.value);
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    const cdp = await context.newCDPSession(page);
+    const origin = new URL(page.url()).origin;
+    for (const [screen, ready] of [
+      ['/settings', page.getByRole('region', { name: 'Account' })],
+      ['/network', page.getByRole('tab', { name: /^1st/ })],
+      ['/profile', page.getByRole('heading', { level: 1 })],
+      ['/chat', page.getByRole('heading', { name: 'Messages' })],
+    ] as const) {
+      // A cold start: no persisted answers to show first (the session cookie stays).
+      await cdp.send('Storage.clearDataForOrigin', {
+        origin,
+        storageTypes: 'local_storage,indexeddb',
+      });
+      await page.goto(screen);
+      await expect(ready).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      const shifts = await page.evaluate(
+        () => (window as unknown as { __shifts: number[] }).__shifts,
+      );
+      console.log('SHIFTS', screen, JSON.stringify(shifts));
+      expect(
+        shifts.reduce((sum, value) => sum + value, 0),
+        `${screen}: ${shifts.join(', ')}`,
+      ).toBeLessThan(0.02);
+    }
+  } finally {
+    await context.close();
+  }
+});

@@ -89,7 +89,9 @@ export function SettingsScreen() {
           />
         </>
       )}
-      <AccountCard />
+      {/* Below the cards once they are in: shown under the spinner, it jumped down the screen
+          when they came (a layout shift of 0.29). */}
+      {!settings.isPending && <AccountCard />}
       {blockedOpen && <BlockedPeopleDialog onClose={() => setBlockedOpen(false)} />}
     </section>
   );
