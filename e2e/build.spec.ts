@@ -274,7 +274,6 @@ test('a cold first load of each main screen does not shift its layout while its 
       const shifts = await page.evaluate(
         () => (window as unknown as { __shifts: number[] }).__shifts,
       );
-      console.log('SHIFTS', screen, JSON.stringify(shifts));
       expect(
         shifts.reduce((sum, value) => sum + value, 0),
         `${screen}: ${shifts.join(', ')}`,
