@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Page, type Request } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { preloadLinkHeader, SCREEN_ANSWERS } from '@heartline/domain';
 import { uploadPhoto } from './invite-helpers.ts';
 import { newcomer, signInAsNew } from './helpers.ts';
@@ -56,44 +56,6 @@ test('a signed-out first load of the sign-in page does not load the schema libra
   const withZod = scripts.filter((url) => sourcesOf(url).some((s) => s.includes('/zod/')));
   expect(withZod).toEqual([]);
 });
-
-/** The URLs a `Link` header preloads with the given relation. */
-function linked(header: string | undefined, rel: 'preload' | 'modulepreload'): string[] {
-  return (header ?? '')
-    .split(', ')
-    .filter((link) => link.split('; ').includes(`rel=${rel}`))
-    .map((link) => link.slice(1, link.indexOf('>')));
-}
-
-/**
- * Every script and stylesheet a page requests, counted by path: the code its `Link` header
- * preloaded must be taken up (one request each), not fetched a second time by the app's loader.
- */
-function countCodeRequests(page: Page) {
-  const counts = new Map<string, number>();
-  const onRequest = (request: Request) => {
-    if (!['script', 'stylesheet'].includes(request.resourceType())) return;
-    const { pathname } = new URL(request.url());
-    counts.set(pathname, (counts.get(pathname) ?? 0) + 1);
-  };
-  page.on('request', onRequest);
-  return { counts, stop: () => page.off('request', onRequest) };
-}
-
-/** The header's code preloads were each requested once, and nothing was requested twice. */
-function expectCodeTakenUp(
-  header: string | undefined,
-  counts: Map<string, number>,
-  screen: string,
-) {
-  const code = linked(header, 'modulepreload');
-  expect(code.length, screen).toBeGreaterThan(0);
-  for (const url of code) expect(counts.get(url), `${screen} ${url}`).toBe(1);
-  expect(
-    [...counts].filter(([, n]) => n > 1),
-    screen,
-  ).toEqual([]);
-}
 
 test("a signed-in first load takes up every answer the page's Link header preloads", async ({
   browser,
@@ -159,34 +121,6 @@ test("a newcomer's first load of /onboarding takes up the answer its Link header
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(4_000);
     expect(unused).toEqual([]);
-  } finally {
-    await context.close();
-  }
-});
-
-test("a stranger's first load takes up the screen code the page's Link header preloads", async ({
-  browser,
-}) => {
-  const context = await browser.newContext({ serviceWorkers: 'block' });
-  try {
-    const page = await context.newPage();
-    const signIn = page.getByRole('button', { name: 'Continue with Google' });
-    for (const [url, chunk, ready] of [
-      ['/', /\/AuthScreen-/, signIn],
-      ['/discover', /\/AuthScreen-/, signIn],
-      // An unknown invitation shows its error and sends the visitor on to sign in.
-      ['/invite/abcdefghijklmnopqrstuv', /\/InviteScreen-/, signIn],
-      ['/privacy', /\/LegalScreen-/, page.getByRole('heading', { name: 'Privacy Policy' })],
-    ] as const) {
-      const { counts, stop } = countCodeRequests(page);
-      const response = await page.goto(url);
-      await expect(ready).toBeVisible();
-      await page.waitForLoadState('networkidle');
-      stop();
-      const header = response?.headers().link;
-      expect(linked(header, 'modulepreload')[0], url).toMatch(chunk);
-      expectCodeTakenUp(header, counts, url);
-    }
   } finally {
     await context.close();
   }

@@ -120,9 +120,6 @@ export default defineConfig(({ mode }) => ({
   build: {
     target: 'es2022',
     sourcemap: true,
-    // dist/.vite/manifest.json: which chunks and styles each screen's module needs. The server
-    // names them in the page's Link header (apps/server/src/plugins/screen-code.ts).
-    manifest: true,
     rolldownOptions: {
       onLog(level, log, handler) {
         // React Router looks `useOptimistic` up and does without it where it is missing, as on

@@ -11,11 +11,6 @@ export const INTENDED_PATHS = [
   'onboarding',
 ] as const;
 
-/** Paths anyone may open without a session: the legal pages and an invitation. */
-export function isPublicPath(pathname: string): boolean {
-  return pathname === '/terms' || pathname === '/privacy' || /^\/invite\/[^/]+\/?$/.test(pathname);
-}
-
 /** Accepts only same-app relative paths whose first segment is a known screen. */
 export function safeIntendedPath(value: unknown): string | null {
   if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//')) return null;

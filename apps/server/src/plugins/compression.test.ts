@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { preloadLinkHeader, SCREEN_ANSWERS, SCREEN_CODE } from '@heartline/domain';
+import { preloadLinkHeader, SCREEN_ANSWERS } from '@heartline/domain';
 import { dbKind, useTestServer } from '../../test/harness.ts';
 import { DOCUMENT_ONLY_HEADERS } from './web.ts';
 import { befriend, browserFor, createPeople } from '../../test/network-fixtures.ts';
@@ -21,27 +21,6 @@ fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), js);
 fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.css'), css);
 fs.writeFileSync(path.join(dist, 'assets', 'tiny-abc123.js'), 'export {};\n');
 fs.writeFileSync(path.join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});\n');
-// Its manifest (MANIFEST_PATH): the entry, a chunk the entry does not load, two lazy screens.
-fs.mkdirSync(path.join(dist, '.vite'));
-fs.writeFileSync(
-  path.join(dist, '.vite', 'manifest.json'),
-  JSON.stringify({
-    'index.html': { file: 'assets/index-abc123.js', css: ['assets/index-abc123.css'] },
-    '_texts-abc123.js': { file: 'assets/texts-abc123.js' },
-    [SCREEN_CODE['/invite/:inviteCode']!]: {
-      file: 'assets/InviteScreen-abc123.js',
-      imports: ['index.html', '_texts-abc123.js'],
-      css: ['assets/InviteScreen-abc123.css'],
-    },
-    [SCREEN_CODE['/auth']!]: { file: 'assets/AuthScreen-abc123.js', imports: ['index.html'] },
-  }),
-);
-const inviteCode = [
-  '</assets/InviteScreen-abc123.js>; rel=modulepreload; crossorigin',
-  '</assets/texts-abc123.js>; rel=modulepreload; crossorigin',
-  '</assets/InviteScreen-abc123.css>; rel=preload; as=style; crossorigin',
-].join(', ');
-const authCode = '</assets/AuthScreen-abc123.js>; rel=modulepreload; crossorigin';
 const precompress = spawnSync(
   process.execPath,
   [path.resolve(import.meta.dirname, '../../../web/scripts/precompress.mjs'), dist],
@@ -178,7 +157,7 @@ describe(`compressed delivery (${dbKind})`, () => {
   });
 });
 
-describe(`the page names the screen's first answers and code for preloading (${dbKind})`, () => {
+describe(`the page names the screen's first answers for preloading (${dbKind})`, () => {
   const linkOf = async (url: string, cookie?: string) => {
     const raw = await get(`${world.server.baseUrl}${url}`, cookie ? { cookie } : {});
     expect(raw.status, url).toBe(200);
@@ -187,7 +166,7 @@ describe(`the page names the screen's first answers and code for preloading (${d
     return raw.headers.link;
   };
 
-  it('names the answers to a signed-in visitor, and each is a real one for that visitor', async () => {
+  it('names them to a signed-in visitor, and each is a real answer for that visitor', async () => {
     const [ann] = await createPeople(world.db, ['Preload Ann']);
     const browser = await browserFor(world.server, ann!);
     const cookie = browser.cookieHeader();
@@ -203,20 +182,10 @@ describe(`the page names the screen's first answers and code for preloading (${d
         expect(res.headers.get('content-type'), answer).toMatch(/json/);
       }
     }
-    // The public pages' code is named to anyone.
-    expect(await linkOf('/invite/abc123', cookie)).toBe(inviteCode);
   });
 
-  it("names the sign-in screen's code to a visitor without a session, and no answers", async () => {
-    for (const screen of [...Object.keys(SCREEN_ANSWERS), '/', '/auth', '/chat/123']) {
-      expect(await linkOf(screen), screen).toBe(authCode);
-    }
-    expect(await linkOf('/invite/abc123')).toBe(inviteCode);
-    // A screen the build's manifest does not have (the legal pages here) is named with nothing.
-    expect(await linkOf('/terms')).toBeUndefined();
-  });
-
-  it('names nothing to a signed-in visitor for a path with a query or no screen', async () => {
+  it('names nothing to a visitor without a session, nor for a path with a query or no screen', async () => {
+    for (const screen of Object.keys(SCREEN_ANSWERS)) expect(await linkOf(screen)).toBeUndefined();
     const [bo] = await createPeople(world.db, ['Preload Bo']);
     const cookie = (await browserFor(world.server, bo!)).cookieHeader();
     for (const url of ['/network?tab=requests', '/auth', '/', '/chat/123', '/__proto__']) {

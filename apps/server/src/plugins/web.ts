@@ -2,15 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import {
-  errorCodes,
-  errorMessages,
-  preloadLinkHeader,
-  SCREEN_CODE,
-  screenAnswersFor,
-  screenCodeFor,
-} from '@heartline/domain';
-import { readBuildManifest, screenCodeLinks } from './screen-code.ts';
+import { errorCodes, errorMessages, preloadLinkHeader, screenAnswersFor } from '@heartline/domain';
 
 /**
  * Security headers (plugins/security.ts) that apply to a document or a worker only. A hashed
@@ -33,10 +25,8 @@ const NOT_SPA = /^\/(api|media|oidc|dev-idp|socket\.io)(\/|$)/;
 /**
  * Serves the built web app: hashed assets cached for a year, everything else revalidated,
  * compressed at build time (Brotli, else gzip), and any other GET that wants HTML gets
- * index.html (the client router takes over). The page's `Link` header names, for the browser
- * to fetch beside the entry chunk (issue 17), to a visitor with a session cookie the screen's
- * first API answers (SCREEN_ANSWERS), and to one without the sign-in screen's code, or a
- * public page's (SCREEN_CODE).
+ * index.html (the client router takes over). A visitor with a session cookie also gets the
+ * screen's first API answers named in a preload `Link` header (SCREEN_ANSWERS, issue 17).
  */
 export async function registerWeb(
   app: FastifyInstance,
@@ -44,14 +34,6 @@ export async function registerWeb(
   hasSessionCookie: (request: FastifyRequest) => boolean,
 ) {
   const root = distDir && fs.existsSync(path.join(distDir, 'index.html')) ? distDir : undefined;
-  // Read once: the build does not change under a running server.
-  const manifest = root ? readBuildManifest(root) : null;
-  const codeLinks = new Map(
-    Object.values(SCREEN_CODE).map((module) => [
-      module,
-      manifest ? screenCodeLinks(manifest, module) : [],
-    ]),
-  );
   if (root) {
     await app.register(fastifyStatic, {
       root,
@@ -84,15 +66,9 @@ export async function registerWeb(
         .send({ error: { code: errorCodes.notFound, message: errorMessages.notFound } });
     }
     // Only the cookie's presence is checked: the answers themselves check the session, and a
-    // page request costs no session lookup. Signed out, there are no answers to preload.
-    const hasSession = hasSessionCookie(request);
-    const answers = hasSession ? screenAnswersFor(request.url) : [];
-    const code = screenCodeFor(request.url.split('?')[0] ?? '', hasSession);
-    const links = [
-      ...(answers.length > 0 ? [preloadLinkHeader(answers)] : []),
-      ...(code ? (codeLinks.get(code) ?? []) : []),
-    ];
-    if (links.length > 0) reply.header('link', links.join(', '));
+    // page request costs no session lookup. Signed out, there is nothing to preload.
+    const answers = hasSessionCookie(request) ? screenAnswersFor(request.url) : [];
+    if (answers.length > 0) reply.header('link', preloadLinkHeader(answers));
     // The header depends on the cookie: a shared cache must not hand one visitor's to another.
     return reply
       .header('cache-control', 'no-cache')

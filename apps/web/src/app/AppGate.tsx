@@ -1,4 +1,4 @@
-import { isPublicPath, landingPathFor, needsOnboarding, type Me } from '@heartline/domain';
+import { landingPathFor, needsOnboarding, type Me } from '@heartline/domain';
 import { useIsRestoring, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Outlet, useLocation, useMatches, useNavigate } from 'react-router';
@@ -8,7 +8,12 @@ import { PageLoading } from '../components/PageLoading.tsx';
 import { afterNextFrame, useValueAfterFrame } from '../lib/after-frame.ts';
 import { preloadImage } from '../lib/preload-image.ts';
 import { Splash } from '../components/Splash.tsx';
-import { clearIntended, gateDecision, rememberIntended } from '../lib/intended-url.ts';
+import {
+  clearIntended,
+  gateDecision,
+  isPublicPath,
+  rememberIntended,
+} from '../lib/intended-url.ts';
 import { isScreenHandle } from '../lib/lazy-screen.ts';
 import { onboardingRedirect, type OnboardingNoticeState } from '../lib/onboarding-gate.ts';
 import { inviteChoiceDue } from '../lib/pending-invite.ts';
@@ -199,7 +204,6 @@ function AppContent({ me }: { me: Me | null }) {
   );
 }
 
-/** Real start-up work behind the splash steps. */
 /** Whether a screen has shown in this page load: the first one does not fade in. */
 let screenShown = false;
 
@@ -222,6 +226,7 @@ function ScreenFrame({ children }: { children: ReactNode }) {
   return <div className={fade ? 'page-fade' : undefined}>{children}</div>;
 }
 
+/** Real start-up work behind the splash steps. */
 function useStartupSteps(me: ReturnType<typeof useMe>) {
   const config = useConfigQuery();
   const realtime = useRealtimeState();

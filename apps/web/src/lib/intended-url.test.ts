@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   clearIntended,
   gateDecision,
+  isPublicPath,
   readIntended,
   rememberIntended,
   rootTarget,
@@ -126,5 +127,15 @@ describe('signInStartUrl', () => {
     );
     expect(signInStartUrl(null)).toBe('/api/auth/google/start');
     expect(signInStartUrl('https://evil.example')).toBe('/api/auth/google/start');
+  });
+});
+
+describe('isPublicPath', () => {
+  it('knows the public pages', () => {
+    expect(isPublicPath('/terms')).toBe(true);
+    expect(isPublicPath('/invite/x')).toBe(true);
+    expect(isPublicPath('/invite')).toBe(false);
+    expect(isPublicPath('/terms/x')).toBe(false);
+    expect(isPublicPath('/profile')).toBe(false);
   });
 });

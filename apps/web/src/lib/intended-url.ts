@@ -1,4 +1,4 @@
-import { isPublicPath, safeIntendedPath } from '@heartline/domain';
+import { safeIntendedPath } from '@heartline/domain';
 import { storageKeys } from './storage-keys.ts';
 
 /**
@@ -9,6 +9,11 @@ import { storageKeys } from './storage-keys.ts';
  */
 
 type KeyValueStore = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+/** Paths anyone may open without a session. */
+export function isPublicPath(pathname: string): boolean {
+  return pathname === '/terms' || pathname === '/privacy' || /^\/invite\/[^/]+\/?$/.test(pathname);
+}
 
 export type LegalModal = 'privacy' | 'terms';
 

@@ -1,4 +1,5 @@
-import { isPublicPath, needsOnboarding, type OnboardingProfile } from '@heartline/domain';
+import { needsOnboarding, type OnboardingProfile } from '@heartline/domain';
+import { isPublicPath } from './intended-url.ts';
 
 export const FORCE_ONBOARDING_FLAG = 'force-onboarding';
 
