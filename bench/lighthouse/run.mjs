@@ -44,8 +44,12 @@ const BUDGET = {
   lcpMs: 2000,
   tbtMs: 100,
   cls: 0.02,
-  /** JavaScript transferred before the first screen is usable, compressed. */
-  scriptKB: 120,
+  /**
+   * JavaScript transferred before the first screen is usable, compressed: the scripts requested
+   * before the largest paint of Lighthouse's own (unthrottled) load. What the app loads after
+   * it, the realtime client say, is reported as `scriptKB` but not held to this budget.
+   */
+  scriptBeforeUsableKB: 120,
   repeatUsableMs: 1000,
 };
 const PERSONA = /Alice Anderson/;
@@ -155,6 +159,10 @@ async function auditOnce(route) {
   const lcp = a['largest-contentful-paint'].numericValue;
   const kb = (n) => Math.round((n / 1024) * 10) / 10;
   const scripts = requests.filter((r) => r.resourceType === 'Script');
+  // Both on the clock of Lighthouse's observed load (not the simulated one): its requests are
+  // timed from the page's own request, its paints from navigation, a few ms apart.
+  const usableAt = a.metrics.details.items[0].observedLargestContentfulPaint;
+  const beforeUsable = scripts.filter((r) => r.networkRequestTime < usableAt);
   return {
     performance: Math.round(lhr.categories.performance.score * 100),
     accessibility: Math.round(lhr.categories.accessibility.score * 100),
@@ -166,6 +174,7 @@ async function auditOnce(route) {
     siMs: ms(a['speed-index'].numericValue),
     transferKB: kb(a['total-byte-weight'].numericValue),
     scriptKB: kb(scripts.reduce((n, r) => n + r.transferSize, 0)),
+    scriptBeforeUsableKB: kb(beforeUsable.reduce((n, r) => n + r.transferSize, 0)),
     requests: requests.length,
     failedAudits: [
       ...lhr.categories.accessibility.auditRefs,
@@ -262,6 +271,7 @@ try {
         siMs: mid('siMs'),
         transferKB: mid('transferKB'),
         scriptKB: mid('scriptKB'),
+        scriptBeforeUsableKB: mid('scriptBeforeUsableKB'),
         repeatUsableMs: median(repeats.map((x) => x.usableMs)),
       },
       spread: {
@@ -288,7 +298,8 @@ try {
       m.lcpMs > BUDGET.lcpMs && `LCP ${m.lcpMs} ms > ${BUDGET.lcpMs}`,
       m.tbtMs > BUDGET.tbtMs && `TBT ${m.tbtMs} ms > ${BUDGET.tbtMs}`,
       m.cls > BUDGET.cls && `CLS ${m.cls} > ${BUDGET.cls}`,
-      m.scriptKB > BUDGET.scriptKB && `JS ${m.scriptKB} KiB > ${BUDGET.scriptKB}`,
+      m.scriptBeforeUsableKB > BUDGET.scriptBeforeUsableKB &&
+        `JS before usable ${m.scriptBeforeUsableKB} KiB > ${BUDGET.scriptBeforeUsableKB}`,
       m.repeatUsableMs > BUDGET.repeatUsableMs &&
         `repeat visit ${m.repeatUsableMs} ms > ${BUDGET.repeatUsableMs}`,
       held &&
@@ -301,7 +312,7 @@ try {
     results.push(summary);
     console.log(
       `${r.route.padEnd(11)} perf ${m.performance} a11y ${m.accessibility} bp ${m.bestPractices} ` +
-        `FCP ${m.fcpMs} LCP ${m.lcpMs} TBT ${m.tbtMs} CLS ${m.cls} JS ${m.scriptKB} KiB ` +
+        `FCP ${m.fcpMs} LCP ${m.lcpMs} TBT ${m.tbtMs} CLS ${m.cls} JS ${m.scriptBeforeUsableKB} KiB before usable (${m.scriptKB} in all) ` +
         `all ${m.transferKB} KiB repeat ${m.repeatUsableMs} ms` +
         (summary.missed.length ? `  MISSED: ${summary.missed.join('; ')}` : ''),
     );
