@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { preloadLinkHeader, SCREEN_ANSWERS } from '@heartline/domain';
 import { uploadPhoto } from './invite-helpers.ts';
 import { newcomer, signInAsNew } from './helpers.ts';
@@ -57,14 +57,27 @@ test('a signed-out first load of the sign-in page does not load the schema libra
   expect(withZod).toEqual([]);
 });
 
+/**
+ * Runs `journey` in a browser context of its own, with no service worker: it would answer the
+ * page from its cache, without the server's headers.
+ */
+async function inOwnContext(
+  browser: Browser,
+  journey: (page: Page, context: BrowserContext) => Promise<void>,
+): Promise<void> {
+  const context = await browser.newContext({ serviceWorkers: 'block' });
+  try {
+    await journey(await context.newPage(), context);
+  } finally {
+    await context.close();
+  }
+}
+
 test("a signed-in first load takes up every answer the page's Link header preloads", async ({
   browser,
 }) => {
   test.setTimeout(120_000);
-  // No service worker: it would answer the page from its cache, without the server's header.
-  const context = await browser.newContext({ serviceWorkers: 'block' });
-  try {
-    const page = await context.newPage();
+  await inOwnContext(browser, async (page, context) => {
     await signUpOnboarded(page, 'Preload');
     // /profile also preloads the own photo, its largest paint, once the session names it.
     await uploadPhoto(page);
@@ -94,18 +107,14 @@ test("a signed-in first load takes up every answer the page's Link header preloa
       await page.waitForTimeout(4_000);
       expect(unused, screen).toEqual([]);
     }
-  } finally {
-    await context.close();
-  }
+  });
 });
 
 test("a newcomer's first load of /onboarding takes up the answer its Link header preloads", async ({
   browser,
 }) => {
   // The journey above cannot: its person has finished onboarding and is sent on from there.
-  const context = await browser.newContext({ serviceWorkers: 'block' });
-  try {
-    const page = await context.newPage();
+  await inOwnContext(browser, async (page, context) => {
     await page.goto('/auth');
     await signInAsNew(page, newcomer('Preonboard'));
     await expect(page).toHaveURL(/\/onboarding/);
@@ -121,17 +130,13 @@ test("a newcomer's first load of /onboarding takes up the answer its Link header
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(4_000);
     expect(unused).toEqual([]);
-  } finally {
-    await context.close();
-  }
+  });
 });
 
 test('the first screen of a load shows at once and counts as painted; a screen moved to fades in', async ({
   browser,
 }) => {
-  const context = await browser.newContext({ serviceWorkers: 'block' });
-  try {
-    const page = await context.newPage();
+  await inOwnContext(browser, async (page) => {
     const signIn = page.getByRole('button', { name: 'Continue with Google' });
     const contentfulPaints = () =>
       page.evaluate(() => performance.getEntriesByName('first-contentful-paint').length);
@@ -154,18 +159,14 @@ test('the first screen of a load shows at once and counts as painted; a screen m
       .click();
     await expect(page).toHaveURL(/\/profile$/);
     await expect(page.locator('#main .page-fade')).toHaveCount(1);
-  } finally {
-    await context.close();
-  }
+  });
 });
 
 test('a cold first load of each main screen does not shift its layout while its answers come', async ({
   browser,
 }) => {
   test.setTimeout(120_000);
-  const context = await browser.newContext({ serviceWorkers: 'block' });
-  try {
-    const page = await context.newPage();
+  await inOwnContext(browser, async (page, context) => {
     await signUpOnboarded(page, 'Steady');
     // Answers that come after the screen has rendered: what it shows while it waits must hold
     // its place. The session and the app's settings are let through: the app waits for them
@@ -213,7 +214,5 @@ test('a cold first load of each main screen does not shift its layout while its 
         `${screen}: ${shifts.join(', ')}`,
       ).toBeLessThan(0.02);
     }
-  } finally {
-    await context.close();
-  }
+  });
 });
