@@ -170,9 +170,10 @@ async function coldLoad(side, route) {
   page.on('crash', () => console.error(`${side.name} ${route}: the page crashed`));
   try {
     // Nothing kept from the last load: the persisted query cache would make it a warm start.
-    // Cleared through the protocol: clearing it from a page of the app (as this bench did
-    // until the sixth session) left Chromium recording no first-contentful-paint entry for
-    // the next load of /auth in that tab, though the screen was painted.
+    // Cleared through the protocol. Until the sixth session this bench cleared them from a
+    // page of the app, which could write its "last seen signed out" mark after the clear: /auth
+    // then loaded as a returning visitor's, whose screen (faded in, as it then was) recorded no
+    // first-contentful-paint.
     const cdp = await context.newCDPSession(page);
     await cdp.send('Storage.clearDataForOrigin', {
       origin: side.app.base,
