@@ -128,6 +128,47 @@ test.describe('a returning visitor on the sign-in screen', () => {
     release();
   });
 
+  test('a stranger gets the screen at once on /auth and on /, and a signed-in browser does not', async ({
+    page,
+  }) => {
+    // Nothing of this browser's is known: no cookie, no storage. The session check is held.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/auth/session', async (route) => {
+      await held;
+      await route.continue().catch(() => undefined);
+    });
+    const heading = page.getByRole('heading', { name: 'Welcome to Heartline' });
+    const splash = page.getByRole('status').filter({ hasText: 'Initializing' });
+    await page.goto('/auth');
+    await expect(heading).toBeVisible({ timeout: 3_000 });
+    await expect(splash).toHaveCount(0);
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/auth$/);
+    await expect(heading).toBeVisible({ timeout: 3_000 });
+    await expect(splash).toHaveCount(0);
+    release();
+    await page.unroute('**/api/auth/session');
+
+    // Signed in, the browser carries the mark: with the check held again, `/` waits behind
+    // the splash instead of showing the sign-in screen.
+    await signInAsPersona(page, /Alice Anderson/);
+    await expect(page).not.toHaveURL(/\/auth/);
+    const marked = await page.context().cookies();
+    expect(marked.find((c) => c.name === 'hl_signed_in')).toMatchObject({ httpOnly: false });
+    const heldAgain = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/auth/session', async (route) => {
+      await heldAgain;
+      await route.continue().catch(() => undefined);
+    });
+    await page.evaluate(() => localStorage.clear());
+    await page.goto('/');
+    await expect(splash).toBeVisible();
+    await expect(heading).toHaveCount(0);
+    release();
+    await expect(page).toHaveURL(/\/(profile|network|discover)$/);
+  });
+
   test('signed in after all, is moved on once the session check answers', async ({ page }) => {
     await page.goto('/auth');
     await signInAsPersona(page, /Alice Anderson/);

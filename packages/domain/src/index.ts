@@ -4,6 +4,7 @@ export * from './timing.ts';
 export * from './age.ts';
 export * from './user.ts';
 export * from './auth.ts';
+export * from './session-mark.ts';
 export * from './intended-path.ts';
 export * from './errors.ts';
 export * from './startup-answers.ts';

@@ -1,4 +1,5 @@
 import cookie from '@fastify/cookie';
+import { SIGNED_IN_MARK_COOKIE } from '@heartline/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { UnauthorizedError } from '../lib/errors.ts';
 import type { SessionInfo, SessionsService } from '../modules/auth/sessions.service.ts';
@@ -11,25 +12,52 @@ declare module 'fastify' {
 
 export type SessionCookie = {
   name: string;
+  /** Sets the session cookie and, beside it, the readable signed-in mark. */
   set(reply: FastifyReply, token: string): void;
+  /** Clears both. */
   clear(reply: FastifyReply): void;
+  /**
+   * Sets the mark alone, for a live session whose browser came without it (one started before
+   * the mark existed, or whose mark was deleted). It may outlive the session, which only means
+   * a splash; a session answer clears it then.
+   */
+  mark(reply: FastifyReply): void;
   read(cookieHeader: string | undefined): string | undefined;
   /** Whether the request carries the cookie at all, live or not (no session lookup). */
   isCarriedBy: (request: FastifyRequest) => boolean;
+  /** Whether the request carries the signed-in mark. */
+  isMarked: (request: FastifyRequest) => boolean;
 };
 
-/** `__Host-` prefixed and Secure on https; plain name on http (browsers refuse __Host- there). */
+/**
+ * `__Host-` prefixed and Secure on https; plain name on http (browsers refuse __Host- there).
+ * The signed-in mark (`SIGNED_IN_MARK_COOKIE`) lives and dies with the session cookie; scripts
+ * can read it, and it says only that a session was given here.
+ */
 export function sessionCookie(secure: boolean, maxAgeMs: number): SessionCookie {
-  const name = secure ? '__Host-hl_session' : 'hl_session';
+  const prefix = secure ? '__Host-' : '';
+  const name = `${prefix}hl_session`;
+  const markName = `${prefix}${SIGNED_IN_MARK_COOKIE}`;
   const options = { path: '/', httpOnly: true, secure, sameSite: 'lax' as const };
+  const markOptions = { ...options, httpOnly: false };
+  const maxAge = Math.floor(maxAgeMs / 1000);
+  const setMark = (reply: FastifyReply) =>
+    void reply.setCookie(markName, '1', { ...markOptions, maxAge });
   const read = (header: string | undefined) => (header ? cookie.parse(header)[name] : undefined);
   return {
     name,
-    set: (reply, token) =>
-      void reply.setCookie(name, token, { ...options, maxAge: Math.floor(maxAgeMs / 1000) }),
-    clear: (reply) => void reply.clearCookie(name, options),
+    set: (reply, token) => {
+      reply.setCookie(name, token, { ...options, maxAge });
+      setMark(reply);
+    },
+    clear: (reply) => {
+      reply.clearCookie(name, options);
+      reply.clearCookie(markName, markOptions);
+    },
+    mark: setMark,
     read,
     isCarriedBy: (request) => read(request.headers.cookie) !== undefined,
+    isMarked: (request) => request.cookies[markName] !== undefined,
   };
 }
 

@@ -24,7 +24,7 @@ import { splashSteps } from '../lib/splash-progress.ts';
 import { isTabBarVisible } from '../lib/tab-bar.ts';
 import {
   hasSignedOutHere,
-  lastSeenSignedOut,
+  mayAssumeSignedOut,
   rememberSessionAnswer,
   sessionKeys,
   useConfigQuery,
@@ -50,8 +50,8 @@ type StartMode = 'unknown' | 'warm' | 'cold';
 /**
  * The app gate (spec/1 §2): waits for the session, sends signed-out visitors to /auth (keeping
  * the path they wanted), and shows the splash with real progress on a cold start only. A warm
- * start (a persisted session in the query cache, or a sign-in screen this browser last saw
- * signed out) renders the screen at once.
+ * start (a persisted session in the query cache, or a sign-in screen for a browser that cannot
+ * be signed in or was last seen signed out: `mayAssumeSignedOut`) renders the screen at once.
  */
 export function AppGate() {
   const location = useLocation();
@@ -60,11 +60,12 @@ export function AppGate() {
   const queryClient = useQueryClient();
   const [startMode, setStartMode] = useState<StartMode>('unknown');
   const [splashGone, setSplashGone] = useState(false);
-  // On the sign-in screen only, a browser last seen signed out is taken to be so until the
-  // session check first answers: the screen shows at once, and a signed-in answer moves them
-  // on. After that first answer the gate waits for the session like everywhere else.
+  // On the sign-in screen (and `/`), a browser that cannot be signed in, or was last seen signed
+  // out, is taken to be so until the session check first answers: the screen shows at once,
+  // with no splash, and a signed-in answer moves them on. After that first answer the gate
+  // waits for the session like everywhere else.
   const [assumeSignedOut, setAssumeSignedOut] = useState(
-    () => location.pathname === '/auth' && answered === undefined && lastSeenSignedOut(),
+    () => answered === undefined && mayAssumeSignedOut(location.pathname),
   );
   if (assumeSignedOut && answered !== undefined) setAssumeSignedOut(false);
   const me = answered === undefined && assumeSignedOut ? null : answered;

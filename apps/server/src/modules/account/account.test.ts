@@ -545,6 +545,7 @@ describe(`account: delete my account (${dbKind})`, () => {
     });
     expect(res.status).toBe(204);
     expect(res.headers.getSetCookie().join(';')).toMatch(/hl_session=;/);
+    expect(res.headers.getSetCookie().join(';')).toMatch(/hl_signed_in=;/);
 
     // Both of her sockets close within 2 s; her old cookies answer 401.
     for (const l of [w.annLive, otherLive]) {

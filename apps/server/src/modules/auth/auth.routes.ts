@@ -96,9 +96,11 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
     if (!request.session) {
       // A cookie naming no live session (expired, revoked, forged) goes: the page would
       // otherwise go on preloading answers that are refused (plugins/web.ts, issue 17).
-      if (deps.jar.isCarriedBy(request)) deps.jar.clear(reply);
+      if (deps.jar.isCarriedBy(request) || deps.jar.isMarked(request)) deps.jar.clear(reply);
       return { user: null };
     }
+    // The readable mark goes with every live session, so the web app can trust its absence.
+    if (!deps.jar.isMarked(request)) deps.jar.mark(reply);
     const row = await deps.users.findMe(request.session.userId);
     return { user: row ? presentMe(row) : null };
   });

@@ -62,6 +62,7 @@ describe(`sign-in through the development OpenID provider (${dbKind})`, () => {
     });
     expect(await sessionUser(live)).toBeNull();
     expect(live.cookies.has('hl_session')).toBe(false);
+    expect(live.cookies.has('hl_signed_in')).toBe(false);
   });
 
   it('sets an httpOnly, SameSite=Lax session cookie', async () => {
@@ -75,6 +76,46 @@ describe(`sign-in through the development OpenID provider (${dbKind})`, () => {
     expect(setCookie).toMatch(/HttpOnly/i);
     expect(setCookie).toMatch(/SameSite=Lax/i);
     expect(setCookie).toMatch(/Path=\//);
+  });
+
+  it('sets a readable signed-in mark with the session, and takes it away with it', async () => {
+    const browser = new TestBrowser(server.baseUrl);
+    const callback = await reachCallback(browser, { name: 'Mark Mae', email: 'mae@example.test' });
+    const res = await browser.request(callback.href);
+    const mark = res.headers.getSetCookie().find((c) => c.startsWith('hl_signed_in='));
+    expect(mark).toMatch(/^hl_signed_in=1;/);
+    expect(mark).not.toMatch(/HttpOnly/i);
+    expect(mark).toMatch(/SameSite=Lax/i);
+    expect(mark).toMatch(/Path=\//);
+    const session = res.headers.getSetCookie().find((c) => c.startsWith('hl_session='));
+    // Both last as long: the mark is never missing while the session cookie is there.
+    expect(mark!.match(/Max-Age=\d+/i)?.[0]).toBe(session!.match(/Max-Age=\d+/i)?.[0]);
+
+    const out = await browser.request('/api/auth/signout', { method: 'POST' });
+    expect(out.status).toBe(204);
+    expect(browser.cookies.has('hl_session')).toBe(false);
+    expect(browser.cookies.has('hl_signed_in')).toBe(false);
+  });
+
+  it('puts the mark back beside a live session and takes it from a browser with none', async () => {
+    const browser = new TestBrowser(server.baseUrl);
+    await signIn(browser, { name: 'Unmarked Una', email: 'una@example.test' });
+    // A session started before the mark existed, or a mark the person deleted.
+    browser.cookies.delete('hl_signed_in');
+    expect(await sessionUser(browser)).toMatchObject({ name: 'Unmarked Una' });
+    expect(browser.cookies.get('hl_signed_in')).toBe('1');
+    // Marked already: the answer does not set it again.
+    const again = await browser.request('/api/auth/session');
+    expect(again.headers.getSetCookie()).toEqual([]);
+
+    // A mark with no session behind it (the session cookie gone): it goes too.
+    const stray = new TestBrowser(server.baseUrl);
+    stray.cookies.set('hl_signed_in', '1');
+    expect(await sessionUser(stray)).toBeNull();
+    expect(stray.cookies.has('hl_signed_in')).toBe(false);
+    // A stranger's session check sets nothing.
+    const stranger = await fetch(`${server.baseUrl}/api/auth/session`);
+    expect(stranger.headers.getSetCookie()).toEqual([]);
   });
 
   it('returns to a safe intended path and ignores unsafe ones', async () => {

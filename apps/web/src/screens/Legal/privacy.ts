@@ -69,9 +69,12 @@ export function privacyPolicy({ productName: name, contacts }: LegalContext): Le
               'data inside photos is removed. We do not use advertising identifiers.',
           ),
           p(
-            'On your device the app keeps one sign-in cookie (essential, no tracking), your ' +
-              'theme choice, a copy of recently loaded data so it starts quickly, and photos or ' +
-              'messages waiting to be sent. Signing out clears all of this except the theme.',
+            'On your device the app keeps two sign-in cookies (essential, no tracking): one ' +
+              'holds your session, and the other only says that someone is signed in here, so ' +
+              'the app can show the sign-in screen at once to a browser where nobody is. It ' +
+              'also keeps your theme choice, a copy of recently loaded data so it starts ' +
+              'quickly, and photos or messages waiting to be sent. Signing out clears all of ' +
+              'this except the theme.',
           ),
         ],
       },
@@ -169,7 +172,7 @@ export function privacyPolicy({ productName: name, contacts }: LegalContext): Le
             'Messages are encrypted in transit and at rest. They are not end-to-end encrypted: ' +
               'our systems can process them to deliver them, and we look at a conversation only ' +
               'when someone in it reports it or the law requires it.',
-            'Sign-in sessions use random tokens that we store only in hashed form, in cookies ' +
+            'Sign-in sessions use random tokens that we store only in hashed form, in a cookie ' +
               'that scripts cannot read. Passwords, where used, are stored only as hashes.',
             'Photos are checked by their content, re-encoded, and stripped of metadata (EXIF, ' +
               'including GPS) before they are stored and shown.',

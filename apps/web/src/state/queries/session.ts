@@ -1,4 +1,5 @@
 import {
+  carriesSignedInMark,
   DEFAULT_LEGAL_CONTACTS,
   landingPathFor,
   PRODUCT_NAME,
@@ -103,6 +104,21 @@ export function forgetSession(queryClient: QueryClient): void {
  */
 export function lastSeenSignedOut(): boolean {
   return safeStorage('local')?.getItem(storageKeys.signedOut) === '1';
+}
+
+/**
+ * Whether the gate may take the visitor on `pathname` as signed out until the session check
+ * first answers; a signed-in answer then moves them on. So on the sign-in screen:
+ * - when this browser carries no signed-in mark, the readable cookie the server sets and clears
+ *   with the session cookie: nobody can be signed in here (a stranger's first visit);
+ * - when this browser's last session answer said nobody is signed in (`lastSeenSignedOut`).
+ * And on `/`, where a stranger is sent on to the sign-in screen, in the first case only. Deep
+ * links wait for the answer: taken for signed out, they would be sent to the sign-in screen.
+ */
+export function mayAssumeSignedOut(pathname: string): boolean {
+  const unmarked = typeof document !== 'undefined' && !carriesSignedInMark(document.cookie);
+  if (pathname === '/') return unmarked;
+  return pathname === '/auth' && (unmarked || lastSeenSignedOut());
 }
 
 /** Keeps what the session answer said for `lastSeenSignedOut` (`me`: as `useMe` gives it). */
