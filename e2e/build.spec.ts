@@ -162,6 +162,54 @@ test('the first screen of a load shows at once and counts as painted; a screen m
   });
 });
 
+test('a cold signed-in start shows its screen without waiting for the live connection', async ({
+  browser,
+}) => {
+  await inOwnContext(browser, async (page, context) => {
+    await signUpOnboarded(page, 'Socketless');
+    // The live connection opens but never hears from the server, so it fails only when its
+    // handshake times out (5 s), and then says so in the offline banner.
+    let sockets = 0;
+    await page.routeWebSocket(/\/socket\.io\//, () => {
+      sockets += 1;
+    });
+    // When the splash went, and when the connection was first called offline.
+    await page.addInitScript(() => {
+      const seen = { splashShown: false, splashGoneAt: 0, offlineAt: 0 };
+      Object.assign(window, { __seen: seen });
+      new MutationObserver(() => {
+        const splash = document.querySelector('.splash') !== null;
+        if (splash) seen.splashShown = true;
+        else if (seen.splashShown && !seen.splashGoneAt) seen.splashGoneAt = performance.now();
+        if (!seen.offlineAt && document.querySelector('.connection-banner')) {
+          seen.offlineAt = performance.now();
+        }
+      }).observe(document, { childList: true, subtree: true });
+    });
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Storage.clearDataForOrigin', {
+      origin: new URL(page.url()).origin,
+      storageTypes: 'local_storage,indexeddb',
+    });
+    await page.goto('/network');
+    await expect(page.getByRole('heading', { name: 'Network' })).toBeVisible();
+    await expect(page.locator('.splash')).toHaveCount(0, { timeout: 10_000 });
+    const seen = await page.evaluate(
+      () =>
+        (
+          window as unknown as {
+            __seen: { splashShown: boolean; splashGoneAt: number; offlineAt: number };
+          }
+        ).__seen,
+    );
+    expect(sockets).toBeGreaterThan(0);
+    // A cold start: the splash showed its steps, and went while the connection was still trying.
+    expect(seen.splashShown).toBe(true);
+    expect(seen.splashGoneAt).toBeGreaterThan(0);
+    if (seen.offlineAt) expect(seen.offlineAt).toBeGreaterThan(seen.splashGoneAt);
+  });
+});
+
 test('a cold first load of each main screen does not shift its layout while its answers come', async ({
   browser,
 }) => {

@@ -6,7 +6,8 @@
 // route cold (no HTTP cache, no service worker, no local storage or IndexedDB), and reads FCP,
 // LCP, blocking time (each long task's time past 50 ms, from FCP to the end of the 6 s window:
 // Lighthouse's TBT measured rather than simulated) and layout shift from the page's own
-// performance entries.
+// performance entries, and the first frame that shows the screen itself (`screen`: no splash,
+// no loading placeholder, a heading in the main element).
 //
 //   node bench/lighthouse/throttled-ab.mjs --base=ea1d679
 //   node bench/lighthouse/throttled-ab.mjs --base=HEAD~3 --routes=/profile,/chat --rounds=5 --keep
@@ -42,7 +43,7 @@ const routes = arg('routes', '/auth,/profile,/network,/discover,/chat,/settings'
 const rounds = Number(arg('rounds', '3'));
 const PERSONA = 'Alice Anderson';
 const SETTLE_MS = 6000;
-const METRICS = ['fcpMs', 'lcpMs', 'tbtMs', 'cls'];
+const METRICS = ['fcpMs', 'lcpMs', 'screenMs', 'tbtMs', 'cls'];
 
 function run(command, args, cwd) {
   const result = spawnSync(command, args, { cwd, stdio: 'inherit', env: process.env });
@@ -104,7 +105,7 @@ try {
         (runs[route] ??= { A: [], B: [] })[side.name].push(result);
         console.log(
           `${route} ${side.name} FCP ${result.fcpMs} LCP ${result.lcpMs}` +
-            ` TBT ${result.tbtMs} CLS ${result.cls}`,
+            ` screen ${result.screenMs} TBT ${result.tbtMs} CLS ${result.cls}`,
         );
       }
     }
@@ -122,6 +123,7 @@ try {
       ratioBtoA: {
         fcp: Math.round((of('B', 'fcpMs') / of('A', 'fcpMs')) * 100) / 100,
         lcp: Math.round((of('B', 'lcpMs') / of('A', 'lcpMs')) * 100) / 100,
+        screen: Math.round((of('B', 'screenMs') / Math.max(1, of('A', 'screenMs'))) * 100) / 100,
         tbt: Math.round((of('B', 'tbtMs') / Math.max(1, of('A', 'tbtMs'))) * 100) / 100,
       },
       runs: runs[route],
@@ -129,6 +131,7 @@ try {
     console.log(
       `${route.padEnd(10)} LCP ${row.median.A.lcpMs} → ${row.median.B.lcpMs} ms (×${row.ratioBtoA.lcp})` +
         `  FCP ${row.median.A.fcpMs} → ${row.median.B.fcpMs} ms` +
+        `  screen ${row.median.A.screenMs} → ${row.median.B.screenMs} ms (×${row.ratioBtoA.screen})` +
         `  TBT ${row.median.A.tbtMs} → ${row.median.B.tbtMs} ms` +
         `  CLS ${row.median.A.cls} → ${row.median.B.cls}`,
     );
@@ -198,6 +201,22 @@ async function coldLoad(side, route) {
           if (!entry.hadRecentInput) window.__heartlineCls += entry.value;
         }
       }).observe({ type: 'layout-shift', buffered: true });
+      // The first frame that shows the screen itself: no splash over it (removed once it has
+      // faded), and a heading in the main element rather than the loading placeholder. LCP does
+      // not see this: a screen painted under the splash, or smaller than it, is no new largest
+      // paint.
+      window.__heartlineScreen = 0;
+      const look = (now) => {
+        const main = document.getElementById('main');
+        const shown =
+          main &&
+          !document.querySelector('.splash') &&
+          !main.querySelector('.page-loading') &&
+          main.querySelector('h1, h2');
+        if (shown) window.__heartlineScreen = now;
+        else if (now < 15_000) requestAnimationFrame(look);
+      };
+      requestAnimationFrame(look);
     });
     await page.goto(`${side.app.base}${route}`);
     // LCP stops at the first input; nothing here touches the page, so this is its final value.
@@ -214,6 +233,7 @@ async function coldLoad(side, route) {
         lcpMs: Math.round(window.__heartlineLcp),
         tbtMs: Math.round(blocking),
         cls: Math.round(window.__heartlineCls * 1000) / 1000,
+        screenMs: Math.round(window.__heartlineScreen),
       };
     });
   } finally {

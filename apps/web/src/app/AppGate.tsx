@@ -252,7 +252,7 @@ function useStartupSteps(me: ReturnType<typeof useMe>) {
   return splashSteps({
     sessionSettled: me !== undefined,
     configSettled: !config.isPending,
-    realtimeSettled: me === null || realtime.settled,
+    realtimeStarted: me === null || realtime.status !== 'idle',
     screenLoaded: !preload || loaded === preload,
   });
 }

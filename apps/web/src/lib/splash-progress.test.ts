@@ -5,7 +5,7 @@ describe('splash progress', () => {
   const none = {
     sessionSettled: false,
     configSettled: false,
-    realtimeSettled: false,
+    realtimeStarted: false,
     screenLoaded: false,
   };
 
@@ -26,7 +26,7 @@ describe('splash progress', () => {
         splashSteps({
           sessionSettled: true,
           configSettled: true,
-          realtimeSettled: true,
+          realtimeStarted: true,
           screenLoaded: true,
         }),
       ),
