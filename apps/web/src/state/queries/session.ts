@@ -116,9 +116,10 @@ export function lastSeenSignedOut(): boolean {
  * links wait for the answer: taken for signed out, they would be sent to the sign-in screen.
  */
 export function mayAssumeSignedOut(pathname: string): boolean {
+  if (pathname !== '/' && pathname !== '/auth') return false;
+  // Read only here: reading the cookies is a few milliseconds of a slow phone's first render.
   const unmarked = typeof document !== 'undefined' && !carriesSignedInMark(document.cookie);
-  if (pathname === '/') return unmarked;
-  return pathname === '/auth' && (unmarked || lastSeenSignedOut());
+  return unmarked || (pathname === '/auth' && lastSeenSignedOut());
 }
 
 /** Keeps what the session answer said for `lastSeenSignedOut` (`me`: as `useMe` gives it). */
