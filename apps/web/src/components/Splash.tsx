@@ -58,7 +58,10 @@ export function Splash({ steps, onFinished }: { steps: SplashStep[]; onFinished:
             </li>
           ))}
         </ol>
-        <p className="splash__footer">{done ? shellMessages.settingUp : '\u00a0'}</p>
+        {/* In place from the start, shown once done: text that appears moves (a layout shift). */}
+        <p className="splash__footer" data-shown={done || undefined}>
+          {shellMessages.settingUp}
+        </p>
       </div>
     </div>
   );

@@ -209,6 +209,7 @@ export function NetworkScreen() {
       <NetworkTabs
         selected={tab}
         summary={summary.data}
+        waiting={summary.isPending}
         panelId={panelId}
         tabId={tabId}
         onSelect={selectTab}

@@ -12,13 +12,22 @@ import {
 type NetworkTabsProps = {
   selected: NetworkScreenTab;
   summary: NetworkSummary | undefined;
+  /** The summary's first answer has not come yet (neither data nor an error). */
+  waiting: boolean;
   panelId: string;
   tabId: (tab: NetworkScreenTab) => string;
   onSelect: (tab: NetworkScreenTab) => void;
 };
 
 /** The tab strip (WAI-ARIA tabs, manual activation): All, 1st, 2nd, 3rd, Favorites, Requests. */
-export function NetworkTabs({ selected, summary, panelId, tabId, onSelect }: NetworkTabsProps) {
+export function NetworkTabs({
+  selected,
+  summary,
+  waiting,
+  panelId,
+  tabId,
+  onSelect,
+}: NetworkTabsProps) {
   const listRef = useRef<HTMLDivElement>(null);
   const selectedId = tabId(selected);
 
@@ -58,6 +67,10 @@ export function NetworkTabs({ selected, summary, panelId, tabId, onSelect }: Net
       className="net-tabs"
       role="tablist"
       aria-label="Network"
+      aria-busy={waiting || undefined}
+      // Held out of sight until the counts and locks come: tabs shown without them widen when
+      // they come, and push the tabs after them sideways (a layout shift, issue 17).
+      data-waiting={waiting || undefined}
       onKeyDown={onKeyDown}
     >
       {SCREEN_TABS.map((tab) => {
