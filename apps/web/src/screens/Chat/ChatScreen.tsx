@@ -78,19 +78,21 @@ export function ChatScreen() {
         />
       </div>
 
+      {/* Each state keyed: Preact would otherwise turn the spinner's element into the empty
+          state's icon, and the browser counts that element's move as a layout shift. */}
       {chats.isPending ? (
-        <div className="network-loading" role="status">
+        <div key="loading" className="network-loading" role="status">
           <span className="spinner" aria-hidden="true" />
           <span className="visually-hidden">Loading conversations...</span>
         </div>
       ) : chats.isError && !chats.data ? (
-        <div className="network-empty" role="alert">
+        <div key="error" className="network-empty" role="alert">
           <h2 className="network-empty__title">{chatMessages.errorLoading}</h2>
           <p className="muted">{chatMessages.loadFailed}</p>
           <RetryButton onRetry={() => chats.refetch()} busy={chats.isFetching} />
         </div>
       ) : rows.length === 0 ? (
-        <div className="network-empty">
+        <div key="empty" className="network-empty">
           <span className="network-empty__icon" aria-hidden="true">
             <ChatIcon size={28} />
           </span>
@@ -98,7 +100,7 @@ export function ChatScreen() {
           <p className="muted">{chatMessages.emptyText}</p>
         </div>
       ) : shown.length === 0 ? (
-        <div className="network-empty" role="status">
+        <div key="no-matches" className="network-empty" role="status">
           <span className="network-empty__icon" aria-hidden="true">
             <SearchIcon size={28} />
           </span>
