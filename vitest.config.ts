@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { reactOnPreact, reactRouterProduction } from './apps/web/react-on-preact.ts';
+import { reactOnPreact } from './apps/web/react-on-preact.ts';
 
 const serverTests = ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'];
 
@@ -12,15 +12,13 @@ export default defineConfig({
     projects: [
       {
         resolve: {
-          // React Router's ES module build, as in the app: its CommonJS one requires React past
-          // the aliases.
-          alias: [...reactOnPreact, { find: /^react-router$/, replacement: reactRouterProduction }],
+          alias: reactOnPreact,
         },
         test: {
           name: 'unit',
           include: ['packages/*/src/**/*.test.ts', 'apps/web/src/**/*.test.ts'],
           // Bundled like the app's own modules, so their React imports take the aliases too.
-          server: { deps: { inline: ['react-router'] } },
+          server: { deps: { inline: ['wouter'] } },
         },
       },
       {

@@ -23,11 +23,10 @@ function bundledSources(): string[] {
 
 test('the production build carries no development build of a library', () => {
   const sources = bundledSources();
-  // React Router's package exports name only its development build: vite.config.ts aliases the
-  // production one. An import the alias misses (say 'react-router/dom') would bring the
-  // development build back, next to the production one, with a router context of its own.
   expect(sources.filter((s) => /\/dist\/development\/|\.development\.js$/.test(s))).toEqual([]);
-  expect(sources.some((s) => s.includes('react-router/dist/production/'))).toBe(true);
+  // Wouter's useSyncExternalStore shim is aliased to Preact's own hook (react-on-preact.ts).
+  expect(sources.some((s) => s.includes('/wouter/'))).toBe(true);
+  expect(sources.filter((s) => s.includes('/use-sync-external-store/'))).toEqual([]);
   // React's API is Preact's compatibility layer (vite.config.ts): no React DOM goes out.
   expect(sources.some((s) => s.includes('/preact/compat/'))).toBe(true);
   expect(sources.filter((s) => /\/node_modules\/react(-dom)?\//.test(s))).toEqual([]);

@@ -1,7 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { reactOnPreact, reactRouterProduction } from './react-on-preact.ts';
+import { reactOnPreact } from './react-on-preact.ts';
 
 const API_ORIGIN = process.env.HEARTLINE_API_ORIGIN ?? 'http://localhost:3000';
 
@@ -49,14 +49,9 @@ function signInModules(): Plugin & { mayNeed: (id: string) => boolean } {
 
 const signIn = signInModules();
 
-export default defineConfig(({ mode }) => ({
+export default defineConfig(() => ({
   resolve: {
-    alias: [
-      ...reactOnPreact,
-      ...(mode === 'production'
-        ? [{ find: /^react-router$/, replacement: reactRouterProduction }]
-        : []),
-    ],
+    alias: reactOnPreact,
   },
   plugins: [
     signIn,
@@ -121,12 +116,6 @@ export default defineConfig(({ mode }) => ({
     target: 'es2022',
     sourcemap: true,
     rolldownOptions: {
-      onLog(level, log, handler) {
-        // React Router looks `useOptimistic` up and does without it where it is missing, as on
-        // Preact's compatibility layer (react-on-preact.ts).
-        if (log.code === 'IMPORT_IS_UNDEFINED' && log.message.includes('`useOptimistic`')) return;
-        handler(level, log);
-      },
       output: {
         codeSplitting: {
           groups: [

@@ -1,9 +1,11 @@
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
 import { AppProviders } from './app/AppProviders.tsx';
-import { router } from './app/router.ts';
+import { AppRouter } from './app/navigation.tsx';
+import { RootLayout } from './app/RootLayout.tsx';
+import { RootErrorBoundary } from './components/ErrorScreens.tsx';
 import { safeStorage } from './lib/storage-keys.ts';
 import { applyTheme, readThemeChoice, resolveTheme, systemDarkQuery } from './lib/theme.ts';
+import { routeFor } from './routes.tsx';
 import './styles/index.css';
 
 // Before the first render, so the first frame already has the right theme (the CSP allows no
@@ -11,6 +13,13 @@ import './styles/index.css';
 applyTheme(
   resolveTheme(readThemeChoice(safeStorage('local')), window.matchMedia(systemDarkQuery).matches),
 );
+
+// The current screen's code starts loading now, before the first render: on a slow phone the
+// render itself takes long enough to delay the request by a round trip (issue 17). A failed
+// load is retried by the screen itself when it renders.
+routeFor(window.location.pathname)
+  ?.preload?.()
+  .catch(() => undefined);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
@@ -20,7 +29,11 @@ if (!container) throw new Error('index.html has no #root element');
 setTimeout(() => {
   createRoot(container).render(
     <AppProviders>
-      <RouterProvider router={router} />
+      <AppRouter>
+        <RootErrorBoundary>
+          <RootLayout />
+        </RootErrorBoundary>
+      </AppRouter>
     </AppProviders>,
   );
 });

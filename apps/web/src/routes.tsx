@@ -1,10 +1,9 @@
 import type { ReactElement } from 'react';
-import { Navigate, type RouteObject } from 'react-router';
-import { RootLayout } from './app/RootLayout.tsx';
+import { parse } from 'regexparam';
+import { Redirect, Route, Switch } from './app/navigation.tsx';
 import { RootRedirect } from './app/RootRedirect.tsx';
-import { RouteErrorScreen } from './components/ErrorScreens.tsx';
 import { RealDbFlag } from './screens/DevPage/RealDbFlag.tsx';
-import { lazyScreen, type LazyScreen, type ScreenHandle } from './lib/lazy-screen.ts';
+import { lazyScreen, type LazyScreen } from './lib/lazy-screen.ts';
 
 const Auth = lazyScreen(() => import('./screens/Auth/AuthScreen.tsx').then((m) => m.AuthScreen));
 const Onboarding = lazyScreen(() =>
@@ -47,38 +46,61 @@ function withRealDb(element: ReactElement) {
   return <RealDbFlag screen={element} devPage={<RealDatabaseTest />} />;
 }
 
-function screen(path: string, Screen: LazyScreen): RouteObject {
-  const handle: ScreenHandle = { preload: Screen.preload };
-  return { path, element: withRealDb(<Screen />), handle };
+export type AppRoute = {
+  /** A wouter pattern: `:name` for a parameter. */
+  path: string;
+  element: ReactElement;
+  /** Loads the route's screen code (the splash waits for it on a cold start). */
+  preload?: () => Promise<unknown>;
+};
+
+function screen(path: string, Screen: LazyScreen): AppRoute {
+  return { path, element: withRealDb(<Screen />), preload: Screen.preload };
 }
 
-const toAuth = <Navigate to="/auth" replace />;
+const toAuth = <Redirect to="/auth" replace />;
 
-/** The route table (spec/1 §2). The app gate in RootLayout decides who may see what. */
-export const routes: RouteObject[] = [
-  {
-    element: <RootLayout />,
-    errorElement: <RouteErrorScreen />,
-    children: [
-      { index: true, element: withRealDb(<RootRedirect />) },
-      { path: 'login', element: toAuth },
-      { path: 'signin', element: toAuth },
-      { path: 'signup', element: toAuth },
-      { path: 'register', element: toAuth },
-      screen('auth', Auth),
-      screen('onboarding', Onboarding),
-      screen('profile', Profile),
-      screen('profile/photo', PhotoUpload),
-      screen('network', Network),
-      screen('chat', Chat),
-      screen('chat/:chatId', ChatDetail),
-      screen('settings', Settings),
-      screen('discover', Discover),
-      screen('invite/:inviteCode', Invite),
-      screen('terms', Terms),
-      screen('privacy', Privacy),
-      screen('real-database-test', RealDatabaseTest),
-      { path: '*', element: <Navigate to="/" replace /> },
-    ],
-  },
+/** The route table (spec/1 §2). The app gate in AppGate decides who may see what. */
+export const routes: readonly AppRoute[] = [
+  { path: '/', element: withRealDb(<RootRedirect />) },
+  { path: '/login', element: toAuth },
+  { path: '/signin', element: toAuth },
+  { path: '/signup', element: toAuth },
+  { path: '/register', element: toAuth },
+  screen('/auth', Auth),
+  screen('/onboarding', Onboarding),
+  screen('/profile', Profile),
+  screen('/profile/photo', PhotoUpload),
+  screen('/network', Network),
+  screen('/chat', Chat),
+  screen('/chat/:chatId', ChatDetail),
+  screen('/settings', Settings),
+  screen('/discover', Discover),
+  screen('/invite/:inviteCode', Invite),
+  screen('/terms', Terms),
+  screen('/privacy', Privacy),
+  screen('/real-database-test', RealDatabaseTest),
 ];
+
+const patterns = routes.map((route) => ({ route, pattern: parse(route.path).pattern }));
+
+/** The route that shows `pathname`, as the switch below picks it; undefined for none. */
+export function routeFor(pathname: string): AppRoute | undefined {
+  return patterns.find(({ pattern }) => pattern.test(pathname))?.route;
+}
+
+/** The current route's element; any other path goes to `/`. */
+export function RouteSwitch() {
+  return (
+    <Switch>
+      {routes.map((route) => (
+        <Route key={route.path} path={route.path}>
+          {route.element}
+        </Route>
+      ))}
+      <Route>
+        <Redirect to="/" replace />
+      </Route>
+    </Switch>
+  );
+}

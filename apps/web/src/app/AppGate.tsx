@@ -1,7 +1,7 @@
 import { landingPathFor, needsOnboarding, type Me } from '@heartline/domain';
 import { useIsRestoring, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { Outlet, useLocation, useMatches, useNavigate } from 'react-router';
+import { RouteSwitch, routeFor } from '../routes.tsx';
 import { ConnectionBanner } from '../components/ConnectionBanner.tsx';
 import { ScreenErrorBoundary } from '../components/ErrorScreens.tsx';
 import { PageLoading } from '../components/PageLoading.tsx';
@@ -14,13 +14,13 @@ import {
   isPublicPath,
   rememberIntended,
 } from '../lib/intended-url.ts';
-import { isScreenHandle } from '../lib/lazy-screen.ts';
 import { onboardingRedirect, type OnboardingNoticeState } from '../lib/onboarding-gate.ts';
 import { inviteChoiceDue } from '../lib/pending-invite.ts';
 import { usePendingInvite } from '../screens/Invite/use-pending-invite.ts';
 import { readOnboarding } from '../lib/onboarding-store.ts';
 import { safeStorage } from '../lib/storage-keys.ts';
 import { splashSteps } from '../lib/splash-progress.ts';
+import { useLocation, useNavigate } from './navigation.tsx';
 import { isTabBarVisible } from '../lib/tab-bar.ts';
 import {
   hasSignedOutHere,
@@ -186,7 +186,7 @@ function AppContent({ me }: { me: Me | null }) {
         <ScreenErrorBoundary resetKey={pathname}>
           <Suspense fallback={<PageLoading />}>
             <ScreenFrame key={pathname}>
-              <Outlet />
+              <RouteSwitch />
             </ScreenFrame>
           </Suspense>
         </ScreenErrorBoundary>
@@ -231,9 +231,7 @@ function ScreenFrame({ children }: { children: ReactNode }) {
 function useStartupSteps(me: ReturnType<typeof useMe>) {
   const config = useConfigQuery();
   const realtime = useRealtimeState();
-  const matches = useMatches();
-  const handle = matches.at(-1)?.handle;
-  const preload = isScreenHandle(handle) ? handle.preload : null;
+  const preload = routeFor(useLocation().pathname)?.preload ?? null;
   const [loaded, setLoaded] = useState<(() => Promise<unknown>) | null>(null);
 
   useEffect(() => {

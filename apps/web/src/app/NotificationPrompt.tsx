@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from './navigation.tsx';
 import { notificationMessages } from '@heartline/domain';
 import { storageKeys } from '../lib/storage-keys.ts';
 import {

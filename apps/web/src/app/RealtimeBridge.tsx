@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from './navigation.tsx';
 import type { SessionResponse } from '@heartline/domain';
 import { deleteDatabase, storageKeys } from '../lib/storage-keys.ts';
 import { chatRuntime } from '../state/chat/chat-runtime.ts';

@@ -1,6 +1,6 @@
 import { landingPathFor, timing } from '@heartline/domain';
 import { useEffect } from 'react';
-import { Navigate, useLocation, useNavigate } from 'react-router';
+import { Redirect, useLocation, useNavigate } from './navigation.tsx';
 import { PageLoading } from '../components/PageLoading.tsx';
 import { clearIntended, readIntended, rootTarget } from '../lib/intended-url.ts';
 import { safeStorage } from '../lib/storage-keys.ts';
@@ -35,6 +35,6 @@ export function RootRedirect() {
     };
   }, [target.delayed, target.to, navigate]);
 
-  if (!target.delayed) return <Navigate to={target.to} replace />;
+  if (!target.delayed) return <Redirect to={target.to} replace />;
   return <PageLoading />;
 }

@@ -8,9 +8,9 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { useBlocker } from 'react-router';
 import { LoadingOverlay } from '../components/LoadingOverlay.tsx';
 import { HIGH_PRIORITY_TIMEOUT_MS, withTimeout } from '../lib/tasks.ts';
+import { useNavigationBlocker } from './navigation.tsx';
 
 type TaskApi = {
   /**
@@ -28,11 +28,7 @@ export function TaskProvider({ children }: { children: ReactNode }) {
   // blocked by a render that has not happened yet.
   const running = useRef(0);
   const [busy, setBusy] = useState(false);
-  const blocker = useBlocker(() => running.current > 0);
-
-  useEffect(() => {
-    if (blocker.state === 'blocked') blocker.reset();
-  }, [blocker]);
+  useNavigationBlocker(useCallback(() => running.current > 0, []));
 
   useEffect(() => {
     if (!busy) return;

@@ -1,6 +1,5 @@
 import { shellMessages, timing } from '@heartline/domain';
 import { Component, useEffect, useState, type ErrorInfo, type ReactNode } from 'react';
-import { useRouteError } from 'react-router';
 import {
   isChunkLoadError,
   mayAutoRestart,
@@ -19,11 +18,26 @@ function reloadFresh() {
   window.location.reload();
 }
 
-/** The router's errorElement: restart after 2 s unless that already happened twice just now. */
-export function RouteErrorScreen() {
-  const error = useRouteError();
-  useEffect(() => console.error('Router error', error), [error]);
-  return <RestartScreen />;
+type RootBoundaryState = { error: unknown };
+
+/**
+ * Around the whole app, below the router: an error outside any screen (the gate, the providers)
+ * restarts the app after 2 s, unless that already happened twice just now.
+ */
+export class RootErrorBoundary extends Component<{ children: ReactNode }, RootBoundaryState> {
+  override state: RootBoundaryState = { error: null };
+
+  static getDerivedStateFromError(error: unknown): RootBoundaryState {
+    return { error: error ?? new Error('Unknown error') };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
+    console.error('App error', error, info.componentStack);
+  }
+
+  override render() {
+    return this.state.error ? <RestartScreen /> : this.props.children;
+  }
 }
 
 function RestartScreen() {

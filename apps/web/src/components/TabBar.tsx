@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { NavLink, useLocation } from 'react-router';
+import { Link, useLocation } from '../app/navigation.tsx';
 import { activeTab, tabAccessibleName, tabBadges, tabs, type TabId } from '../lib/tab-bar.ts';
 import { useChatUnreadCount } from '../state/chat/use-unread-badge.ts';
 import { useBadgesQuery } from '../state/queries/badges.ts';
@@ -30,7 +30,7 @@ export function TabBar() {
           const badge = badges[tab.id];
           return (
             <li key={tab.id}>
-              <NavLink
+              <Link
                 to={tab.path}
                 className="tab-bar__link"
                 aria-current={current === tab.id ? 'page' : undefined}
@@ -47,7 +47,7 @@ export function TabBar() {
                 <span className="tab-bar__label" aria-hidden="true">
                   {tab.label}
                 </span>
-              </NavLink>
+              </Link>
             </li>
           );
         })}

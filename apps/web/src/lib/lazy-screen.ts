@@ -20,13 +20,3 @@ export function lazyScreen(load: () => Promise<ComponentType>): LazyScreen {
   screen.preload = loadOnce;
   return screen;
 }
-
-export type ScreenHandle = { preload: () => Promise<unknown> };
-
-export function isScreenHandle(value: unknown): value is ScreenHandle {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    typeof (value as ScreenHandle).preload === 'function'
-  );
-}

@@ -11,7 +11,7 @@ export const storageKeys = {
   intendedUrl: 'heartline.intendedUrl',
   /** sessionStorage: timestamps of automatic restarts after router errors (loop guard). */
   restarts: 'heartline.restarts',
-  /** sessionStorage: scroll positions per path (react-router ScrollRestoration). */
+  /** sessionStorage: scroll positions per path (app/navigation.tsx ScrollRestoration). */
   scroll: 'heartline.scroll',
   /** localStorage, per user: the onboarding step reached and the profile step's unsaved draft. */
   onboarding: (userId: string) => `heartline.onboarding.${userId}`,

@@ -1,6 +1,6 @@
 import { authErrorMessage, inviteMessages, shellMessages } from '@heartline/domain';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from '../../app/navigation.tsx';
 import { HeartLogo } from '../../components/HeartLogo.tsx';
 import { GoogleIcon, WarningIcon } from '../../components/Icons.tsx';
 import { legalModalFrom, readIntended, signInStartUrl } from '../../lib/intended-url.ts';

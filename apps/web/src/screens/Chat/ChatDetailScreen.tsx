@@ -1,7 +1,7 @@
 import { chatMessages, presenceLabel, settingsMessages, type Me } from '@heartline/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from '../../app/navigation.tsx';
 import { useToast } from '../../app/ToastProvider.tsx';
 import { ChatIcon } from '../../components/Icons.tsx';
 import { RetryButton } from '../../components/RetryButton.tsx';

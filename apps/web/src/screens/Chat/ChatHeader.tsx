@@ -1,5 +1,5 @@
 import { chatMessages } from '@heartline/domain';
-import { Link } from 'react-router';
+import { Link } from '../../app/navigation.tsx';
 import { Avatar } from '../../components/Avatar.tsx';
 import { BellIcon, BellOffIcon } from '../../components/ChatIcons.tsx';
 import { ArrowLeftIcon, PersonIcon } from '../../components/Icons.tsx';

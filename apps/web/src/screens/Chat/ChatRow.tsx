@@ -1,5 +1,5 @@
 import { chatMessages } from '@heartline/domain';
-import { Link } from 'react-router';
+import { Link } from '../../app/navigation.tsx';
 import { Avatar } from '../../components/Avatar.tsx';
 import { ClockIcon } from '../../components/ChatIcons.tsx';
 import { HeartIcon, PeopleIcon } from '../../components/Icons.tsx';

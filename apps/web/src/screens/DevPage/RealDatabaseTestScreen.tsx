@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { Navigate } from 'react-router';
+import { Redirect } from '../../app/navigation.tsx';
 import { PageLoading } from '../../components/PageLoading.tsx';
 import { devKeys, useDevAccessQuery } from '../../state/queries/dev.ts';
 import { useTrustVerificationQuery } from '../../state/queries/dev-verify.ts';
@@ -22,7 +22,7 @@ import './dev-page.css';
 export function RealDatabaseTestScreen() {
   const access = useDevAccessQuery();
   if (access.data === true) return <DevPage />;
-  if (access.data === false) return <Navigate to="/" replace />;
+  if (access.data === false) return <Redirect to="/" replace />;
   if (access.isError) {
     return (
       <section className="screen dev-page" aria-labelledby="dev-title">

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '../../app/navigation.tsx';
 import { PageLoading } from '../../components/PageLoading.tsx';
 import { useDevAccessQuery } from '../../state/queries/dev.ts';
 import { useMe } from '../../state/queries/session.ts';

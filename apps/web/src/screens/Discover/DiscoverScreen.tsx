@@ -6,7 +6,7 @@ import {
 } from '@heartline/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../app/navigation.tsx';
 import { useToast } from '../../app/ToastProvider.tsx';
 import { afterNextFrame, useValueAfterFrame } from '../../lib/after-frame.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';

@@ -1,6 +1,6 @@
 import { discoverMessages, networkMessages, type DiscoverEmptyReason } from '@heartline/domain';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../app/navigation.tsx';
 import { CheckIcon, CompassIcon, HeartIcon, PeopleIcon } from '../../components/Icons.tsx';
 import { RetryButton } from '../../components/RetryButton.tsx';
 import { emptyText } from './discover-view.ts';

@@ -1,6 +1,6 @@
 import { inviteMessages } from '@heartline/domain';
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../app/navigation.tsx';
 import { useToast } from '../../app/ToastProvider.tsx';
 import { Avatar } from '../../components/Avatar.tsx';
 import { RetryButton } from '../../components/RetryButton.tsx';

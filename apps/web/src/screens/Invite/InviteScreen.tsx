@@ -5,7 +5,7 @@ import {
   type InvitationLookup,
 } from '@heartline/domain';
 import { useEffect, useRef } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from '../../app/navigation.tsx';
 import { useToast } from '../../app/ToastProvider.tsx';
 import { Avatar } from '../../components/Avatar.tsx';
 import { HeartLogo } from '../../components/HeartLogo.tsx';

@@ -1,6 +1,6 @@
 import { inviteMessages, type AcceptInvitationResult } from '@heartline/domain';
 import { useCallback } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../app/navigation.tsx';
 import { useToast } from '../../app/ToastProvider.tsx';
 import { ApiError, isRetryable } from '../../lib/api.ts';
 import { announcePendingInvite, clearPendingInvite } from '../../lib/pending-invite.ts';

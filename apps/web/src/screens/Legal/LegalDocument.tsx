@@ -1,5 +1,5 @@
 import { Fragment, type MouseEvent } from 'react';
-import { Link, type To } from 'react-router';
+import { Link } from '../../app/navigation.tsx';
 import {
   longDate,
   type Block,
@@ -15,7 +15,7 @@ type BodyProps = {
   /** The level of the section headings: 2 under the page's h1, 3 under a dialog's h2. */
   level: HeadingLevel;
   /** Where a link to the other legal text goes (the page, or the dialog over this screen). */
-  linkTo: (kind: LegalKind) => To;
+  linkTo: (kind: LegalKind) => string;
   /** Links replace the history entry (inside a dialog, so Back does not bring it back). */
   replaceLinks?: boolean;
 };

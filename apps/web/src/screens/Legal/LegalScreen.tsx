@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { useLocation, useNavigate, type To } from 'react-router';
+import { useLocation, useNavigate } from '../../app/navigation.tsx';
 import { useToast } from '../../app/ToastProvider.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
 import { ArrowLeftIcon, CheckIcon } from '../../components/Icons.tsx';
@@ -89,7 +89,7 @@ function LegalShareActions({ doc }: { doc: LegalDocument }) {
   );
 }
 
-const toPage = (kind: LegalKind): To => `/${kind}`;
+const toPage = (kind: LegalKind): string => `/${kind}`;
 
 function LegalPage({ kind }: { kind: LegalKind }) {
   const doc = useLegalDocument(kind);
@@ -132,7 +132,7 @@ export function PrivacyScreen() {
 export function LegalDialog({ kind, onClose }: { kind: LegalModal; onClose: () => void }) {
   const doc = useLegalDocument(kind);
   const { pathname } = useLocation();
-  const toModal = (other: LegalKind): To => ({ pathname, search: `?modal=${other}` });
+  const toModal = (other: LegalKind): string => `${pathname}?modal=${other}`;
 
   return (
     <Dialog

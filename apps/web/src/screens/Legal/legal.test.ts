@@ -1,7 +1,7 @@
 import { DEFAULT_LEGAL_CONTACTS, legalContacts } from '@heartline/domain';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { MemoryRouter } from 'react-router';
+import { Router } from '../../app/navigation.tsx';
 import { describe, expect, it } from 'vitest';
 import { LegalDocumentBody, LegalMeta } from './LegalDocument.tsx';
 import {
@@ -25,12 +25,18 @@ const context: LegalContext = {
 
 function render(doc: LegalDocument): string {
   return renderToStaticMarkup(
-    createElement(
-      MemoryRouter,
-      null,
-      createElement(LegalMeta, { doc }),
-      createElement(LegalDocumentBody, { doc, level: 2, linkTo: (kind) => `/${kind}` }),
-    ),
+    createElement(Router, {
+      ssrPath: '/',
+      children: [
+        createElement(LegalMeta, { doc, key: 'meta' }),
+        createElement(LegalDocumentBody, {
+          doc,
+          level: 2,
+          linkTo: (kind) => `/${kind}`,
+          key: 'body',
+        }),
+      ],
+    }),
   );
 }
 

@@ -1,6 +1,6 @@
 import { networkMessages, type ConnectionView } from '@heartline/domain';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '../../app/navigation.tsx';
 import { useToast } from '../../app/ToastProvider.tsx';
 import { CloseIcon } from '../../components/Icons.tsx';
 import { SearchIcon, ShieldIcon, UserPlusIcon } from '../../components/NetworkIcons.tsx';

@@ -1,6 +1,6 @@
 import { profileMessages, timing, yearsAgo, type Me } from '@heartline/domain';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { Navigate, useLocation, useNavigate } from 'react-router';
+import { Redirect, useLocation, useNavigate } from '../../app/navigation.tsx';
 import { useToast } from '../../app/ToastProvider.tsx';
 import { CheckIcon } from '../../components/Icons.tsx';
 import { HeartLogo } from '../../components/HeartLogo.tsx';
@@ -29,7 +29,7 @@ export function OnboardingScreen() {
   const navigate = useNavigate();
   const toast = useToast();
   const modal = legalModalFrom(search);
-  const noticeWanted = hasOnboardingNotice(location.state as unknown);
+  const noticeWanted = hasOnboardingNotice(location.state);
   // The notice shows once, however often the effect runs.
   const noticeShown = useRef(false);
 
@@ -38,7 +38,7 @@ export function OnboardingScreen() {
     noticeShown.current = true;
     toast.info(profileMessages.completeOnboardingFirst);
     // Dropped from the history entry, so a reload does not repeat it.
-    void navigate({ pathname, search }, { replace: true, state: null });
+    navigate(pathname + search, { replace: true, state: null });
   }, [noticeWanted, pathname, search, navigate, toast]);
 
   return (
@@ -78,7 +78,7 @@ function Onboarding({ me, forced }: { me: Me; forced: boolean }) {
   }, [phase, navigate]);
 
   if (phase === 'steps' && me.onboardingCompleted && !forced) {
-    return <Navigate to="/profile" replace />;
+    return <Redirect to="/profile" replace />;
   }
   // The starting step may depend on the server's record; wait for it rather than flash step 1.
   if (profile.isPending && flow.step === 1 && !flow.draft) {

@@ -1,6 +1,6 @@
 import { photoMessages } from '@heartline/domain';
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../app/navigation.tsx';
 import { useToast } from '../../app/ToastProvider.tsx';
 import { ArrowLeftIcon, PersonIcon } from '../../components/Icons.tsx';
 import { CameraIcon, ImageIcon } from '../../components/ProfileIcons.tsx';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../app/navigation.tsx';
 import { useTasks } from '../../app/TaskProvider.tsx';
 import { useTheme } from '../../app/ThemeProvider.tsx';
 import { useToast } from '../../app/ToastProvider.tsx';
@@ -93,7 +93,7 @@ export function ProfileMenu({
     close(false);
     try {
       await runHighPriority(() => signOut.mutateAsync());
-      await navigate('/', { replace: true });
+      navigate('/', { replace: true });
     } catch {
       toast.error('Could not sign out. Please check your connection and try again.');
     }

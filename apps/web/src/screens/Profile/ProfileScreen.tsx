@@ -1,6 +1,6 @@
 import { datingGoalLabels, profileMessages, type OwnProfile } from '@heartline/domain';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../app/navigation.tsx';
 import { PhotoViewer } from '../../components/PhotoViewer.tsx';
 import { PersonIcon, WarningIcon } from '../../components/Icons.tsx';
 import { ShieldIcon } from '../../components/NetworkIcons.tsx';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../app/navigation.tsx';
 import { accountMessages, DELETE_ACCOUNT_CONFIRMATION } from '@heartline/domain';
 import { useTasks } from '../../app/TaskProvider.tsx';
 import { useToast } from '../../app/ToastProvider.tsx';
@@ -28,7 +28,7 @@ export function AccountCard() {
   const doSignOut = async () => {
     try {
       await runHighPriority(() => signOut.mutateAsync());
-      await navigate('/', { replace: true });
+      navigate('/', { replace: true });
     } catch {
       toast.error(accountMessages.signOutFailed);
     }
@@ -92,7 +92,7 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
       toast.error(accountMessages.deleteFailed);
       throw err;
     }
-    await navigate('/auth', { replace: true });
+    navigate('/auth', { replace: true });
   };
 
   return (

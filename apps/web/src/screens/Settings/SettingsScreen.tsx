@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '../../app/navigation.tsx';
 import {
   DISCOVERY_VISIBILITIES,
   networkMessages,

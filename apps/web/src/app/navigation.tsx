@@ -1,0 +1,143 @@
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
+import { Router, type BaseLocationHook } from 'wouter';
+import { createAppHistory, type AppHistory, type AppLocation } from '../lib/app-history.ts';
+import { safeStorage } from '../lib/storage-keys.ts';
+
+/**
+ * The app's routing: wouter (~2.5 KiB gzip) matches the routes and renders links, on top of the
+ * app's own history (`lib/app-history.ts`: entry keys, navigation state, blockers). Every screen
+ * imports its routing from here, so the two stay one way of moving around.
+ */
+export { Link, Redirect, Route, Router, Switch, useParams, useSearchParams } from 'wouter';
+
+let history: AppHistory | undefined;
+
+/** The browser's history, made on first use (unit tests import screens without a window). */
+export function appHistory(): AppHistory {
+  history ??= createAppHistory(window);
+  return history;
+}
+
+const subscribe = (listener: () => void) => appHistory().subscribe(listener);
+const snapshot = () => appHistory().location;
+
+/** The current location, with its entry's key and navigation state. */
+export function useLocation(): AppLocation {
+  return useSyncExternalStore(subscribe, snapshot);
+}
+
+export type Navigate = (
+  to: string | number,
+  options?: { replace?: boolean; state?: unknown },
+) => void;
+
+/** Goes to a path (with its search), or moves through the history by a number (-1 is Back). */
+export function useNavigate(): Navigate {
+  return useCallback<Navigate>((to, options) => {
+    if (typeof to === 'number') appHistory().go(to);
+    else appHistory().navigate(to, options);
+  }, []);
+}
+
+/** While `blocks()` says so, in-app navigation is dropped and Back/Forward undone. */
+export function useNavigationBlocker(blocks: () => boolean) {
+  useEffect(() => appHistory().block(blocks), [blocks]);
+}
+
+// Wouter's location hook: the path from the app's history, navigation through it (so links and
+// redirects are blocked like everything else). Wouter passes a link's props as the options.
+const navigateFromWouter = (to: string, options?: { replace?: boolean; state?: unknown }) =>
+  appHistory().navigate(to, { replace: options?.replace, state: options?.state });
+const useWouterLocation: BaseLocationHook = () => [useLocation().pathname, navigateFromWouter];
+const useWouterSearch = () => useLocation().search;
+
+export function AppRouter({ children }: { children: ReactNode }) {
+  return (
+    <Router hook={useWouterLocation} searchHook={useWouterSearch}>
+      {children}
+    </Router>
+  );
+}
+
+type ScrollPositions = Record<string, number>;
+
+function readPositions(storageKey: string): ScrollPositions {
+  try {
+    const parsed: unknown = JSON.parse(safeStorage('session')?.getItem(storageKey) ?? '{}');
+    return parsed !== null && typeof parsed === 'object' ? (parsed as ScrollPositions) : {};
+  } catch {
+    return {};
+  }
+}
+
+let positions: ScrollPositions | undefined;
+
+/** How long a screen may take to grow tall enough for its saved position (its data, its rows). */
+const SCROLL_BACK_MS = 1000;
+const PERSON_SCROLLS = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
+
+/**
+ * Scrolls to `y` once the page is tall enough: a screen's rows can come a frame or two after it
+ * renders (`lib/rows-in-two-passes.ts`) or with its answer. Stops when the person scrolls first.
+ */
+function scrollBackTo(y: number): () => void {
+  const until = performance.now() + SCROLL_BACK_MS;
+  let frame = 0;
+  const stop = () => {
+    cancelAnimationFrame(frame);
+    for (const type of PERSON_SCROLLS) window.removeEventListener(type, stop);
+  };
+  const attempt = () => {
+    window.scrollTo(0, y);
+    if (Math.abs(window.scrollY - y) < 1 || performance.now() > until) stop();
+    else frame = requestAnimationFrame(attempt);
+  };
+  for (const type of PERSON_SCROLLS) window.addEventListener(type, stop, { passive: true });
+  attempt();
+  return stop;
+}
+
+/**
+ * Each path keeps its scroll position for this tab: a screen opened again (by Back or by its tab)
+ * comes back where it was left, any other screen opens at its top (or at the hash's element). The
+ * positions live in session storage across reloads, and the browser's own restoration is off.
+ */
+export function ScrollRestoration({ storageKey }: { storageKey: string }) {
+  const location = useLocation();
+  positions ??= readPositions(storageKey);
+  const saved = positions;
+
+  useLayoutEffect(() => {
+    const { history: browserHistory } = window;
+    browserHistory.scrollRestoration = 'manual';
+    const stopSaving = appHistory().beforeEachChange((from) => {
+      saved[from.pathname] = window.scrollY;
+    });
+    const onPageHide = () => {
+      saved[appHistory().location.pathname] = window.scrollY;
+      safeStorage('session')?.setItem(storageKey, JSON.stringify(saved));
+      browserHistory.scrollRestoration = 'auto';
+    };
+    window.addEventListener('pagehide', onPageHide);
+    return () => {
+      stopSaving();
+      window.removeEventListener('pagehide', onPageHide);
+      browserHistory.scrollRestoration = 'auto';
+    };
+  }, [saved, storageKey]);
+
+  useLayoutEffect(() => {
+    const y = saved[location.pathname];
+    if (typeof y === 'number') return scrollBackTo(y);
+    if (location.hash) document.getElementById(location.hash.slice(1))?.scrollIntoView();
+    else window.scrollTo(0, 0);
+  }, [saved, location]);
+
+  return null;
+}
