@@ -84,9 +84,18 @@ export const routes: readonly AppRoute[] = [
 
 const patterns = routes.map((route) => ({ route, pattern: parse(route.path).pattern }));
 
-/** The route that shows `pathname`, as the switch below picks it; undefined for none. */
+/**
+ * The route that shows `pathname`, as the switch below picks it (wouter matches the path after
+ * `decodeURI`, so this does too); undefined for none.
+ */
 export function routeFor(pathname: string): AppRoute | undefined {
-  return patterns.find(({ pattern }) => pattern.test(pathname))?.route;
+  let path = pathname;
+  try {
+    path = decodeURI(pathname);
+  } catch {
+    // Wouter matches a malformed path as it is.
+  }
+  return patterns.find(({ pattern }) => pattern.test(path))?.route;
 }
 
 /** The current route's element; any other path goes to `/`. */

@@ -2,11 +2,19 @@ import {
   useCallback,
   useEffect,
   useLayoutEffect,
+  useMemo,
+  useRef,
   useSyncExternalStore,
   type ReactNode,
 } from 'react';
-import { Router, type BaseLocationHook } from 'wouter';
-import { createAppHistory, type AppHistory, type AppLocation } from '../lib/app-history.ts';
+import { Router, useParams as useRouteParams, type BaseLocationHook } from 'wouter';
+import {
+  createAppHistory,
+  isCurrentPlace,
+  type AppHistory,
+  type AppLocation,
+  type NavigateOptions,
+} from '../lib/app-history.ts';
 import { safeStorage } from '../lib/storage-keys.ts';
 
 /**
@@ -14,7 +22,7 @@ import { safeStorage } from '../lib/storage-keys.ts';
  * app's own history (`lib/app-history.ts`: entry keys, navigation state, blockers). Every screen
  * imports its routing from here, so the two stay one way of moving around.
  */
-export { Link, Redirect, Route, Router, Switch, useParams, useSearchParams } from 'wouter';
+export { Link, Redirect, Route, Router, Switch } from 'wouter';
 
 let history: AppHistory | undefined;
 
@@ -50,10 +58,49 @@ export function useNavigationBlocker(blocks: () => boolean) {
   useEffect(() => appHistory().block(blocks), [blocks]);
 }
 
+/** The current route's parameters, each decoded whole (wouter leaves `%3B` and the like as is). */
+export function useParams(): Record<string, string | undefined> {
+  const params = useRouteParams();
+  return useMemo(
+    () =>
+      Object.fromEntries(
+        Object.entries(params).map(([name, value]) => [name, value && decodeSegment(value)]),
+      ),
+    [params],
+  );
+}
+
+function decodeSegment(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
+/** The search's parameters, and a setter that goes to the same path with new ones. */
+export function useSearchParams(): [
+  URLSearchParams,
+  (next: URLSearchParams, options?: NavigateOptions) => void,
+] {
+  const { search } = useLocation();
+  const params = useMemo(() => new URLSearchParams(search), [search]);
+  const setParams = useCallback((next: URLSearchParams, options?: NavigateOptions) => {
+    const query = next.toString();
+    appHistory().navigate(appHistory().location.pathname + (query ? `?${query}` : ''), options);
+  }, []);
+  return [params, setParams];
+}
+
 // Wouter's location hook: the path from the app's history, navigation through it (so links and
-// redirects are blocked like everything else). Wouter passes a link's props as the options.
-const navigateFromWouter = (to: string, options?: { replace?: boolean; state?: unknown }) =>
-  appHistory().navigate(to, { replace: options?.replace, state: options?.state });
+// redirects are blocked like everything else). Wouter passes a link's props as the options. A
+// link to where the app already is replaces the entry unless it says otherwise, so tapping the
+// current tab again leaves no entry for Back to step through (React Router's links did the same).
+const navigateFromWouter = (to: string, options?: NavigateOptions) =>
+  appHistory().navigate(to, {
+    replace: options?.replace ?? isCurrentPlace(to, appHistory().location),
+    state: options?.state,
+  });
 const useWouterLocation: BaseLocationHook = () => [useLocation().pathname, navigateFromWouter];
 const useWouterSearch = () => useLocation().search;
 
@@ -124,17 +171,27 @@ export function ScrollRestoration({ storageKey }: { storageKey: string }) {
       safeStorage('session')?.setItem(storageKey, JSON.stringify(saved));
       browserHistory.scrollRestoration = 'auto';
     };
+    // Back in front from the back-forward cache: the app restores scroll again, not the browser.
+    const onPageShow = () => {
+      browserHistory.scrollRestoration = 'manual';
+    };
     window.addEventListener('pagehide', onPageHide);
+    window.addEventListener('pageshow', onPageShow);
     return () => {
       stopSaving();
       window.removeEventListener('pagehide', onPageHide);
+      window.removeEventListener('pageshow', onPageShow);
       browserHistory.scrollRestoration = 'auto';
     };
   }, [saved, storageKey]);
 
+  const shownPath = useRef<string | null>(null);
   useLayoutEffect(() => {
+    const newScreen = shownPath.current !== location.pathname;
+    shownPath.current = location.pathname;
     const y = saved[location.pathname];
-    if (typeof y === 'number') return scrollBackTo(y);
+    // The same screen with another search (a tab of its own, a dialog) stays where it is.
+    if (typeof y === 'number') return newScreen ? scrollBackTo(y) : window.scrollTo(0, y);
     if (location.hash) document.getElementById(location.hash.slice(1))?.scrollIntoView();
     else window.scrollTo(0, 0);
   }, [saved, location]);

@@ -7,6 +7,7 @@ import {
   withRestart,
 } from '../lib/restart-guard.ts';
 import { safeStorage, storageKeys } from '../lib/storage-keys.ts';
+import { useLocation } from '../app/navigation.tsx';
 import { WarningIcon } from './Icons.tsx';
 
 function storedRestarts(): number[] {
@@ -18,26 +19,18 @@ function reloadFresh() {
   window.location.reload();
 }
 
-type RootBoundaryState = { error: unknown };
-
 /**
  * Around the whole app, below the router: an error outside any screen (the gate, the providers)
- * restarts the app after 2 s, unless that already happened twice just now.
+ * restarts the app after 2 s, unless that already happened twice just now. Moving elsewhere (Back)
+ * tries again, as React Router's error element did.
  */
-export class RootErrorBoundary extends Component<{ children: ReactNode }, RootBoundaryState> {
-  override state: RootBoundaryState = { error: null };
-
-  static getDerivedStateFromError(error: unknown): RootBoundaryState {
-    return { error: error ?? new Error('Unknown error') };
-  }
-
-  override componentDidCatch(error: unknown, info: ErrorInfo) {
-    console.error('App error', error, info.componentStack);
-  }
-
-  override render() {
-    return this.state.error ? <RestartScreen /> : this.props.children;
-  }
+export function RootErrorBoundary({ children }: { children: ReactNode }) {
+  const { key } = useLocation();
+  return (
+    <ErrorBoundary resetKey={key} label="App error" fallback={() => <RestartScreen />}>
+      {children}
+    </ErrorBoundary>
+  );
 }
 
 function RestartScreen() {
@@ -79,14 +72,16 @@ export function UnexpectedErrorScreen() {
   );
 }
 
-type BoundaryProps = { resetKey: string; children: ReactNode };
+type BoundaryProps = {
+  /** A change of it clears a caught error, so the children get another try. */
+  resetKey: string;
+  label: string;
+  fallback: (error: unknown) => ReactNode;
+  children: ReactNode;
+};
 type BoundaryState = { error: unknown; key: string };
 
-/**
- * Catches render errors in a screen so the tab bar and the rest of the app stay usable. A
- * missing code chunk (a new deployment) goes through the guarded restart instead.
- */
-export class ScreenErrorBoundary extends Component<BoundaryProps, BoundaryState> {
+class ErrorBoundary extends Component<BoundaryProps, BoundaryState> {
   override state: BoundaryState = { error: null, key: this.props.resetKey };
 
   static getDerivedStateFromError(error: unknown): Partial<BoundaryState> {
@@ -101,11 +96,34 @@ export class ScreenErrorBoundary extends Component<BoundaryProps, BoundaryState>
   }
 
   override componentDidCatch(error: unknown, info: ErrorInfo) {
-    console.error('Screen error', error, info.componentStack);
+    console.error(this.props.label, error, info.componentStack);
   }
 
   override render() {
-    if (!this.state.error) return this.props.children;
-    return isChunkLoadError(this.state.error) ? <RestartScreen /> : <UnexpectedErrorScreen />;
+    return this.state.error ? this.props.fallback(this.state.error) : this.props.children;
   }
+}
+
+/**
+ * Catches render errors in a screen so the tab bar and the rest of the app stay usable. A
+ * missing code chunk (a new deployment) goes through the guarded restart instead.
+ */
+export function ScreenErrorBoundary({
+  resetKey,
+  children,
+}: {
+  resetKey: string;
+  children: ReactNode;
+}) {
+  return (
+    <ErrorBoundary
+      resetKey={resetKey}
+      label="Screen error"
+      fallback={(error) =>
+        isChunkLoadError(error) ? <RestartScreen /> : <UnexpectedErrorScreen />
+      }
+    >
+      {children}
+    </ErrorBoundary>
+  );
 }

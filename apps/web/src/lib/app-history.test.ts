@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createAppHistory, type HistoryHost } from './app-history.ts';
+import { createAppHistory, isCurrentPlace, type HistoryHost } from './app-history.ts';
 
 /** A browser history in memory: a stack of entries, and popstate delivered like a browser's. */
 function fakeBrowser(start = '/profile', startState: unknown = null) {
@@ -61,18 +61,12 @@ describe('app history', () => {
     expect(history.location).toMatchObject({ key: 'k1', idx: 3, state: { from: 'x' } });
   });
 
-  it('replaces the entry when going where the app already is, unless told to push', () => {
-    const browser = fakeBrowser('/network?filter=all');
-    const history = createAppHistory(browser.host);
-    history.navigate('/chat');
-    history.navigate('/chat');
-    expect(history.location.idx).toBe(1);
-    history.navigate('/chat', { replace: false });
-    expect(history.location.idx).toBe(2);
-    history.go(-2);
-    expect(browser.path()).toBe('/network?filter=all');
-    history.navigate('/network?filter=favorites');
-    expect(history.location.idx).toBe(1);
+  it('tells whether a link leads where the app already is', () => {
+    const history = createAppHistory(fakeBrowser('/network?filter=all').host);
+    expect(isCurrentPlace('/network?filter=all', history.location)).toBe(true);
+    expect(isCurrentPlace('?filter=all', history.location)).toBe(true);
+    expect(isCurrentPlace('/network', history.location)).toBe(false);
+    expect(isCurrentPlace('/network?filter=favorites', history.location)).toBe(false);
   });
 
   it('carries navigation state on its entry, and null without it', () => {
@@ -147,5 +141,44 @@ describe('app history', () => {
     history.go(-1);
     expect(history.location).toMatchObject({ pathname: '/settings', idx: 1 });
     expect(changes).toBe(1);
+  });
+
+  it('numbers an entry the browser made without the app, and undoes steps past it', () => {
+    const browser = fakeBrowser('/profile');
+    const history = createAppHistory(browser.host);
+    history.navigate('/legal');
+    // A hash typed into the address bar: the browser pushes an entry with no state, then pops.
+    browser.host.history.pushState(null, '', '/legal#contact');
+    browser.host.history.go(-1);
+    browser.host.history.go(1);
+    expect(history.location).toMatchObject({ hash: '#contact', idx: 2 });
+
+    let busy = true;
+    history.block(() => busy);
+    browser.host.history.go(-2);
+    expect(browser.path()).toBe('/legal');
+    expect(history.location).toMatchObject({ hash: '#contact', idx: 2 });
+    busy = false;
+    history.go(-1);
+    expect(history.location).toMatchObject({ pathname: '/legal', hash: '', idx: 1 });
+  });
+
+  it('takes a Back that comes before an undo arrives as a Back of its own', () => {
+    const browser = fakeBrowser('/profile');
+    const history = createAppHistory(browser.host);
+    history.navigate('/settings');
+    let busy = true;
+    history.block(() => busy);
+    // An undo that never arrives (its step fell outside the history, say) must not swallow the
+    // next real Back.
+    const go = browser.host.history.go.bind(browser.host.history);
+    browser.host.history.go = () => undefined;
+    go(-1);
+    expect(history.location.pathname).toBe('/settings');
+    browser.host.history.go = go;
+    busy = false;
+    go(1);
+    go(-1);
+    expect(history.location.pathname).toBe('/profile');
   });
 });

@@ -39,7 +39,8 @@ function stored(state: unknown): StoredEntry {
   return state !== null && typeof state === 'object' ? state : {};
 }
 
-function samePlace(to: string, at: AppLocation): boolean {
+/** Whether `to` (resolved against `at`) is where the app already is: path, search and hash. */
+export function isCurrentPlace(to: string, at: AppLocation): boolean {
   const here = new URL(at.pathname + at.search + at.hash, 'http://app.invalid');
   const there = new URL(to, here);
   return there.pathname + there.search + there.hash === at.pathname + at.search + at.hash;
@@ -71,8 +72,8 @@ export function createAppHistory(host: HistoryHost) {
     host.history.replaceState({ ...stored(host.history.state), idx: 0 }, '');
   }
   let current = read();
-  // Set while the history moves back to where a blocked Back/Forward left it.
-  let undoing = false;
+  // The index the history is moving back to after a blocked Back/Forward, until it arrives.
+  let undoingTo: number | null = null;
 
   const isBlocked = () => [...blockers].some((blocks) => blocks());
 
@@ -83,14 +84,19 @@ export function createAppHistory(host: HistoryHost) {
   };
 
   host.addEventListener('popstate', () => {
-    if (undoing) {
-      undoing = false;
-      return;
+    const entry = stored(host.history.state);
+    if (undoingTo !== null) {
+      const arrived = entry.idx === undoingTo;
+      undoingTo = null;
+      if (arrived) return;
     }
-    const delta = current.idx - read().idx;
-    if (isBlocked() && delta !== 0) {
-      undoing = true;
-      host.history.go(delta);
+    if (typeof entry.idx !== 'number') {
+      // An entry the browser made without the app (a hash typed into the address bar): its
+      // distance is unknown, so it cannot be undone; it is numbered as the next one.
+      host.history.replaceState({ ...entry, idx: current.idx + 1 }, '');
+    } else if (isBlocked() && entry.idx !== current.idx) {
+      undoingTo = current.idx;
+      host.history.go(current.idx - entry.idx);
       return;
     }
     change();
@@ -106,14 +112,9 @@ export function createAppHistory(host: HistoryHost) {
       return () => listeners.delete(listener);
     },
 
-    /**
-     * Goes to `to` (a path with its search) unless a blocker says no. Going to where the app
-     * already is replaces the entry unless told otherwise, so tapping the current tab again
-     * leaves no entry for Back to step through (React Router did the same).
-     */
-    navigate(to: string, { replace, state = null }: NavigateOptions = {}): void {
+    /** Goes to `to` (a path with its search) unless a blocker says no. */
+    navigate(to: string, { replace = false, state = null }: NavigateOptions = {}): void {
       if (isBlocked()) return;
-      replace ??= samePlace(to, current);
       const entry = { usr: state, key: createKey(), idx: replace ? current.idx : current.idx + 1 };
       if (replace) host.history.replaceState(entry, '', to);
       else host.history.pushState(entry, '', to);

@@ -1,5 +1,5 @@
 /**
- * Guards the automatic "Restarting..." reload after a router error against a reload loop:
+ * Guards the automatic "Restarting..." reload after an app error against a reload loop:
  * at most `maxRestarts` automatic restarts within `windowMs`; after that the error screen
  * stays and the user decides.
  */

@@ -9,7 +9,7 @@ export const storageKeys = {
   queryCache: 'heartline.queryCache',
   /** sessionStorage: the protected path a signed-out visitor opened. */
   intendedUrl: 'heartline.intendedUrl',
-  /** sessionStorage: timestamps of automatic restarts after router errors (loop guard). */
+  /** sessionStorage: timestamps of automatic restarts after app errors (loop guard). */
   restarts: 'heartline.restarts',
   /** sessionStorage: scroll positions per path (app/navigation.tsx ScrollRestoration). */
   scroll: 'heartline.scroll',
