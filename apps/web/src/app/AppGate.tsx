@@ -1,6 +1,6 @@
 import { landingPathFor, needsOnboarding, type Me } from '@heartline/domain';
 import { useIsRestoring, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, memo, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { RouteSwitch, routeFor } from '../routes.tsx';
 import { ConnectionBanner } from '../components/ConnectionBanner.tsx';
 import { ScreenErrorBoundary } from '../components/ErrorScreens.tsx';
@@ -167,7 +167,11 @@ function GateRedirect({
   return null;
 }
 
-function AppContent({ me }: { me: Me | null }) {
+/**
+ * The page under the gate. Memoized: the gate renders again at each splash step and session
+ * change, and the screen, the tab bar and the banner have nothing new to show then (issue 17).
+ */
+const AppContent = memo(function AppContent({ me }: { me: Me | null }) {
   const { pathname } = useLocation();
   const signedIn = me !== null;
   const showTabs = signedIn && isTabBarVisible(pathname);
@@ -203,7 +207,7 @@ function AppContent({ me }: { me: Me | null }) {
       )}
     </>
   );
-}
+});
 
 /** Whether a screen has shown in this page load: the first one does not fade in. */
 let screenShown = false;

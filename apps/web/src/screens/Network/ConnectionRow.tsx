@@ -1,5 +1,5 @@
 import { degreeBadge, type ConnectionView } from '@heartline/domain';
-import { useId, useState } from 'react';
+import { memo, useId, useState } from 'react';
 import { Avatar } from '../../components/Avatar.tsx';
 import { ChatIcon } from '../../components/Icons.tsx';
 import {
@@ -37,8 +37,12 @@ const degreeText: Record<1 | 2 | 3, string> = {
 
 const degreeOrdinal: Record<1 | 2 | 3, string> = { 1: '1st', 2: '2nd', 3: '3rd' };
 
-/** One person in a network list (spec/2 §2): avatar, degree badge, name and what one can do. */
-export function ConnectionRow({
+/**
+ * One person in a network list (spec/2 §2): avatar, degree badge, name and what one can do.
+ * Memoized: a list re-renders with each answer of its screen's queries, and a row is most of a
+ * cold load's rendering (issue 17).
+ */
+export const ConnectionRow = memo(function ConnectionRow({
   view,
   requested,
   connecting,
@@ -175,4 +179,4 @@ export function ConnectionRow({
       {showPath && <PathChain view={view} id={pathId} />}
     </li>
   );
-}
+});

@@ -1,5 +1,5 @@
 import { networkMessages, type ConnectionView } from '@heartline/domain';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from '../../app/navigation.tsx';
 import { useToast } from '../../app/ToastProvider.tsx';
 import { CloseIcon } from '../../components/Icons.tsx';
@@ -99,37 +99,57 @@ export function NetworkScreen() {
     }
   };
 
-  const onToggleFavorite = (view: ConnectionView) => {
-    const name = displayName(view.name);
-    favorite.mutate(
-      { userId: view.userId, favorite: !view.isFavorited },
-      {
-        onError: (error) =>
-          toast.error(error.message || `Could not update ${name} in your favorites.`),
-      },
-    );
-  };
+  // The rows' handlers keep their identity across renders (their mutations' `mutate`, the toast
+  // API and `navigate` are stable), so a row whose own props did not change skips the render
+  // each answer of the screen's other queries brings (ConnectionRow is memoized, issue 17).
+  const setFavorite = favorite.mutate;
+  const onToggleFavorite = useCallback(
+    (view: ConnectionView) => {
+      const name = displayName(view.name);
+      setFavorite(
+        { userId: view.userId, favorite: !view.isFavorited },
+        {
+          onError: (error) =>
+            toast.error(error.message || `Could not update ${name} in your favorites.`),
+        },
+      );
+    },
+    [setFavorite, toast],
+  );
 
-  const onMessage = (view: ConnectionView) => {
-    openChat.mutate(view.userId, {
-      onSuccess: (chat) => void navigate(`/chat/${chat.id}`),
-      onError: (error) => toast.error(error.message),
-    });
-  };
+  const startChat = openChat.mutate;
+  const onMessage = useCallback(
+    (view: ConnectionView) => {
+      startChat(view.userId, {
+        onSuccess: (chat) => void navigate(`/chat/${chat.id}`),
+        onError: (error) => toast.error(error.message),
+      });
+    },
+    [startChat, navigate, toast],
+  );
 
-  const onConnect = (view: ConnectionView) => {
-    const name = displayName(view.name);
-    connect.mutate(view.userId, {
-      onSuccess: (result) => {
-        const t = connectResultToast(result, name);
-        toast.show(t.type, t.message);
-      },
-      onError: (error) => {
-        const t = connectErrorToast(error, name);
-        toast.show(t.type, t.message);
-      },
-    });
-  };
+  const sendRequest = connect.mutate;
+  const onConnect = useCallback(
+    (view: ConnectionView) => {
+      const name = displayName(view.name);
+      sendRequest(view.userId, {
+        onSuccess: (result) => {
+          const t = connectResultToast(result, name);
+          toast.show(t.type, t.message);
+        },
+        onError: (error) => {
+          const t = connectErrorToast(error, name);
+          toast.show(t.type, t.message);
+        },
+      });
+    },
+    [sendRequest, toast],
+  );
+
+  const onAction = useCallback(
+    (action: RowAction, view: ConnectionView) => setOverlay({ kind: 'action', action, view }),
+    [setOverlay],
+  );
 
   const openInvite = () => setOverlay({ kind: 'invite' });
   const locked = summary.data && tab !== 'requests' ? lockedTabText(tab, summary.data) : null;
@@ -240,7 +260,7 @@ export function NetworkScreen() {
             onToggleFavorite={onToggleFavorite}
             onMessage={onMessage}
             onConnect={onConnect}
-            onAction={(action, view) => setOverlay({ kind: 'action', action, view })}
+            onAction={onAction}
             onInvite={openInvite}
             lockedDegrees={lockedDegrees(summary.data?.unlockedTabs)}
           />
