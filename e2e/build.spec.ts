@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { preloadLinkHeader, SCREEN_ANSWERS } from '@heartline/domain';
+import { preloadLinkHeader, SCREEN_ANSWERS, SCREEN_CODE } from '@heartline/domain';
 import { uploadPhoto } from './invite-helpers.ts';
 import { newcomer, signInAsNew } from './helpers.ts';
 import { signUpOnboarded } from './network-helpers.ts';
@@ -72,44 +72,91 @@ async function inOwnContext(
   }
 }
 
-test("a signed-in first load takes up every answer the page's Link header preloads", async ({
+/** The built file of a source module, from the build's Vite manifest (SCREEN_CODE's keys). */
+function builtFileOf(module: string): string | undefined {
+  const manifest = JSON.parse(
+    fs.readFileSync(path.resolve(assets, '../.vite/manifest.json'), 'utf8'),
+  ) as Record<string, { file: string }>;
+  return manifest[module]?.file;
+}
+
+/**
+ * Collects Chromium's warnings, a few seconds after the load event, about a preload nobody
+ * took up: an answer the screen does not ask for with that exact URL was fetched for nothing.
+ */
+async function unusedPreloads(context: BrowserContext, page: Page): Promise<string[]> {
+  const unused: string[] = [];
+  const cdp = await context.newCDPSession(page);
+  cdp.on('Log.entryAdded', ({ entry }) => {
+    if (/preload/i.test(entry.text)) unused.push(entry.text);
+  });
+  await cdp.send('Log.enable');
+  return unused;
+}
+
+/**
+ * Loads `screen` cold and checks its Link header: the screen's code (and the tab bar's), named
+ * by the build's manifest, then its answers; each named file fetched exactly once (a preload in
+ * another fetch mode than the app's own request would be fetched twice), and none unused.
+ */
+async function loadTakingUpPreloads(
+  page: Page,
+  screen: string,
+  unused: string[],
+  shown: () => Promise<void>,
+): Promise<void> {
+  const requested: string[] = [];
+  const onRequest = (request: { url: () => string }) => requested.push(request.url());
+  page.on('request', onRequest);
+  const response = await page.goto(screen);
+  const link = response?.headers().link ?? '';
+  expect(link.endsWith(preloadLinkHeader(SCREEN_ANSWERS[screen] ?? [])), link).toBe(true);
+  for (const module of SCREEN_CODE[screen] ?? []) {
+    const file = builtFileOf(module);
+    expect(file, module).toBeDefined();
+    expect(link, screen).toContain(`</${file}>; rel=modulepreload`);
+  }
+  await shown();
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(4_000);
+  expect(unused, screen).toEqual([]);
+  page.off('request', onRequest);
+  // A built file is fetched once; an answer at least once (the screen may ask again later).
+  const named = [...link.matchAll(/<([^>]+)>/g)].map((m) => new URL(m[1] ?? '', page.url()));
+  const times = (url: URL) => requested.filter((r) => r === url.href).length;
+  expect(
+    named
+      .filter((url) => (url.pathname.startsWith('/assets/') ? times(url) !== 1 : times(url) < 1))
+      .map(String),
+    screen,
+  ).toEqual([]);
+}
+
+test("a signed-in first load takes up all the code and every answer the page's Link header preloads", async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(150_000);
   await inOwnContext(browser, async (page, context) => {
     await signUpOnboarded(page, 'Preload');
     // /profile also preloads the own photo, its largest paint, once the session names it.
     await uploadPhoto(page);
-    // Chromium warns, a few seconds after the load event, about a preload nobody took up: an
-    // answer the screen does not ask for with that exact URL was fetched for nothing.
-    const unused: string[] = [];
-    const cdp = await context.newCDPSession(page);
-    cdp.on('Log.entryAdded', ({ entry }) => {
-      if (/preload/i.test(entry.text)) unused.push(entry.text);
-    });
-    await cdp.send('Log.enable');
+    const unused = await unusedPreloads(context, page);
     // /onboarding is left out: this person has finished it, so the app sends them on.
     for (const screen of ['/profile', '/network', '/discover', '/chat', '/settings']) {
-      const response = await page.goto(screen);
-      expect(response?.headers().link, screen).toBe(
-        preloadLinkHeader(SCREEN_ANSWERS[screen] ?? []),
-      );
-      await page.waitForLoadState('networkidle');
-      if (screen === '/profile') {
+      await loadTakingUpPreloads(page, screen, unused, async () => {
+        if (screen !== '/profile') return;
         const photo = page.locator('.profile__photo-img');
         await expect(photo).toHaveAttribute('src', /^\/media\//);
         const preloaded = await page
           .locator('link[rel=preload][as=image]')
           .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
         expect(preloaded).toEqual([await photo.getAttribute('src')]);
-      }
-      await page.waitForTimeout(4_000);
-      expect(unused, screen).toEqual([]);
+      });
     }
   });
 });
 
-test("a newcomer's first load of /onboarding takes up the answer its Link header preloads", async ({
+test("a newcomer's first load of /onboarding takes up the code and the answer its Link header preloads", async ({
   browser,
 }) => {
   // The journey above cannot: its person has finished onboarding and is sent on from there.
@@ -117,18 +164,10 @@ test("a newcomer's first load of /onboarding takes up the answer its Link header
     await page.goto('/auth');
     await signInAsNew(page, newcomer('Preonboard'));
     await expect(page).toHaveURL(/\/onboarding/);
-    const unused: string[] = [];
-    const cdp = await context.newCDPSession(page);
-    cdp.on('Log.entryAdded', ({ entry }) => {
-      if (/preload/i.test(entry.text)) unused.push(entry.text);
-    });
-    await cdp.send('Log.enable');
-    const response = await page.goto('/onboarding');
-    expect(response?.headers().link).toBe(preloadLinkHeader(SCREEN_ANSWERS['/onboarding'] ?? []));
-    await expect(page.getByText('Welcome, Preonboard!')).toBeVisible();
-    await page.waitForLoadState('networkidle');
-    await page.waitForTimeout(4_000);
-    expect(unused).toEqual([]);
+    const unused = await unusedPreloads(context, page);
+    await loadTakingUpPreloads(page, '/onboarding', unused, () =>
+      expect(page.getByText('Welcome, Preonboard!')).toBeVisible(),
+    );
   });
 });
 

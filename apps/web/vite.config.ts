@@ -115,6 +115,9 @@ export default defineConfig(() => ({
   build: {
     target: 'es2022',
     sourcemap: true,
+    // dist/.vite/manifest.json: the server reads which files each screen's code is built into
+    // and names them in the page's preload header (SCREEN_CODE, issue 17).
+    manifest: true,
     rolldownOptions: {
       output: {
         codeSplitting: {

@@ -33,3 +33,23 @@ export function screenAnswersFor(url: string): readonly string[] {
 export function preloadLinkHeader(urls: readonly string[]): string {
   return urls.map((url) => `<${url}>; rel=preload; as=fetch; crossorigin`).join(', ');
 }
+
+const TAB_BAR = 'src/components/TabBar.tsx';
+
+/**
+ * The web app's source modules each main screen runs first, by its path, as the keys of the
+ * build's Vite manifest (paths in `apps/web`): the screen itself and, on the five tab screens,
+ * the tab bar. The server names the files they are built into, with everything they import
+ * that the page does not load already, in the same `Link` header (plugins/screen-code.ts): the
+ * browser fetches a screen's code beside the app's entry instead of a round trip after it
+ * (issue 17). A module missing from the manifest is skipped; `e2e/build.spec.ts` checks on the
+ * real build that each screen's first load fetches no script its header did not name.
+ */
+export const SCREEN_CODE: Readonly<Record<string, readonly string[]>> = {
+  '/onboarding': ['src/screens/Onboarding/OnboardingScreen.tsx'],
+  '/profile': ['src/screens/Profile/ProfileScreen.tsx', TAB_BAR],
+  '/network': ['src/screens/Network/NetworkScreen.tsx', TAB_BAR],
+  '/discover': ['src/screens/Discover/DiscoverScreen.tsx', TAB_BAR],
+  '/chat': ['src/screens/Chat/ChatScreen.tsx', TAB_BAR],
+  '/settings': ['src/screens/Settings/SettingsScreen.tsx', TAB_BAR],
+};

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { preloadLinkHeader, SCREEN_ANSWERS } from '@heartline/domain';
+import { preloadLinkHeader, SCREEN_ANSWERS, SCREEN_CODE } from '@heartline/domain';
 import { dbKind, useTestServer } from '../../test/harness.ts';
 import { DOCUMENT_ONLY_HEADERS } from './web.ts';
 import { befriend, browserFor, createPeople } from '../../test/network-fixtures.ts';
@@ -21,6 +21,23 @@ fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), js);
 fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.css'), css);
 fs.writeFileSync(path.join(dist, 'assets', 'tiny-abc123.js'), 'export {};\n');
 fs.writeFileSync(path.join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});\n');
+// Which files the profile screen's code is built into (SCREEN_CODE): the server names them.
+fs.mkdirSync(path.join(dist, '.vite'));
+fs.writeFileSync(
+  path.join(dist, '.vite', 'manifest.json'),
+  JSON.stringify({
+    'index.html': {
+      file: 'assets/index-abc123.js',
+      isEntry: true,
+      css: ['assets/index-abc123.css'],
+    },
+    [SCREEN_CODE['/profile']?.[0] ?? '']: {
+      file: 'assets/tiny-abc123.js',
+      isDynamicEntry: true,
+      imports: ['index.html'],
+    },
+  }),
+);
 const precompress = spawnSync(
   process.execPath,
   [path.resolve(import.meta.dirname, '../../../web/scripts/precompress.mjs'), dist],
@@ -157,7 +174,7 @@ describe(`compressed delivery (${dbKind})`, () => {
   });
 });
 
-describe(`the page names the screen's first answers for preloading (${dbKind})`, () => {
+describe(`the page names the screen's code and first answers for preloading (${dbKind})`, () => {
   const linkOf = async (url: string, cookie?: string) => {
     const raw = await get(`${world.server.baseUrl}${url}`, cookie ? { cookie } : {});
     expect(raw.status, url).toBe(200);
@@ -170,12 +187,17 @@ describe(`the page names the screen's first answers for preloading (${dbKind})`,
     const [ann] = await createPeople(world.db, ['Preload Ann']);
     const browser = await browserFor(world.server, ann!);
     const cookie = browser.cookieHeader();
-    expect(await linkOf('/profile', cookie)).toBe(
+    const profileLink = [
+      '</assets/index-abc123.js>; rel=modulepreload; crossorigin',
+      '</assets/index-abc123.css>; rel=preload; as=style; crossorigin',
+      '</assets/tiny-abc123.js>; rel=modulepreload; crossorigin',
       '</api/me/profile>; rel=preload; as=fetch; crossorigin',
-    );
+    ].join(', ');
+    expect(await linkOf('/profile', cookie)).toBe(profileLink);
     for (const [screen, answers] of Object.entries(SCREEN_ANSWERS)) {
       const link = await linkOf(screen, cookie);
-      expect(link, screen).toBe(preloadLinkHeader(answers));
+      // The other screens' code is not in this build's manifest: their answers only.
+      expect(link, screen).toBe(screen === '/profile' ? profileLink : preloadLinkHeader(answers));
       for (const answer of answers) {
         const res = await browser.request(answer);
         expect(res.status, `${screen} ${answer}`).toBe(200);
@@ -186,6 +208,8 @@ describe(`the page names the screen's first answers for preloading (${dbKind})`,
 
   it('names nothing to a visitor without a session, nor for a path with a query or no screen', async () => {
     for (const screen of Object.keys(SCREEN_ANSWERS)) expect(await linkOf(screen)).toBeUndefined();
+    // The manifest the links come from is the build's own, not a file the server hands out.
+    expect(await linkOf('/.vite/manifest.json')).toBeUndefined();
     const [bo] = await createPeople(world.db, ['Preload Bo']);
     const cookie = (await browserFor(world.server, bo!)).cookieHeader();
     for (const url of ['/network?tab=requests', '/auth', '/', '/chat/123', '/__proto__']) {

@@ -2,7 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { errorCodes, errorMessages, preloadLinkHeader, screenAnswersFor } from '@heartline/domain';
+import {
+  errorCodes,
+  errorMessages,
+  preloadLinkHeader,
+  SCREEN_CODE,
+  screenAnswersFor,
+} from '@heartline/domain';
+import { readViteManifest, screenCodeLinks } from './screen-code.ts';
 
 /**
  * Security headers (plugins/security.ts) that apply to a document or a worker only. A hashed
@@ -25,8 +32,9 @@ const NOT_SPA = /^\/(api|media|oidc|dev-idp|socket\.io)(\/|$)/;
 /**
  * Serves the built web app: hashed assets cached for a year, everything else revalidated,
  * compressed at build time (Brotli, else gzip), and any other GET that wants HTML gets
- * index.html (the client router takes over). A visitor with a session cookie also gets the
- * screen's first API answers named in a preload `Link` header (SCREEN_ANSWERS, issue 17).
+ * index.html (the client router takes over). A visitor with a session cookie also gets a
+ * preload `Link` header naming the screen's code (SCREEN_CODE) and its first API answers
+ * (SCREEN_ANSWERS), so the browser fetches them beside the app's entry (issue 17).
  */
 export async function registerWeb(
   app: FastifyInstance,
@@ -34,6 +42,14 @@ export async function registerWeb(
   hasSessionCookie: (request: FastifyRequest) => boolean,
 ) {
   const root = distDir && fs.existsSync(path.join(distDir, 'index.html')) ? distDir : undefined;
+  // Worked out once: the build does not change under a running server.
+  const manifest = root ? readViteManifest(root) : null;
+  const codeLinks = new Map(
+    Object.entries(SCREEN_CODE).map(([screen, modules]) => [
+      screen,
+      manifest ? screenCodeLinks(manifest, modules) : [],
+    ]),
+  );
   if (root) {
     await app.register(fastifyStatic, {
       root,
@@ -68,7 +84,10 @@ export async function registerWeb(
     // Only the cookie's presence is checked: the answers themselves check the session, and a
     // page request costs no session lookup. Signed out, there is nothing to preload.
     const answers = hasSessionCookie(request) ? screenAnswersFor(request.url) : [];
-    if (answers.length > 0) reply.header('link', preloadLinkHeader(answers));
+    if (answers.length > 0) {
+      const code = codeLinks.get(request.url) ?? [];
+      reply.header('link', [...code, preloadLinkHeader(answers)].join(', '));
+    }
     // The header depends on the cookie: a shared cache must not hand one visitor's to another.
     return reply
       .header('cache-control', 'no-cache')
