@@ -9,7 +9,6 @@ import { readViteManifest, screenCodeLinks, type ViteManifest } from './screen-c
 const manifest: ViteManifest = {
   'index.html': {
     file: 'assets/index-a.js',
-    isEntry: true,
     imports: ['_icons-b.js'],
     css: ['assets/index-c.css'],
   },
@@ -64,13 +63,23 @@ describe('the code a screen preloads', () => {
     expect(screenCodeLinks({}, ['src/screens/Screen.tsx'])).toEqual([]);
   });
 
-  it("reads the build's manifest, and nothing from a build without one", () => {
+  it("reads the build's manifest, and nothing from a build without one or a broken one", () => {
     const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'heartline-manifest-'));
     try {
       expect(readViteManifest(dist)).toBeNull();
       fs.mkdirSync(path.join(dist, '.vite'));
       fs.writeFileSync(path.join(dist, '.vite', 'manifest.json'), JSON.stringify(manifest));
       expect(readViteManifest(dist)).toEqual(manifest);
+      // One the server cannot use: the page names its answers only.
+      fs.writeFileSync(path.join(dist, '.vite', 'manifest.json'), '{"index.html": {"fi');
+      expect(readViteManifest(dist)).toBeNull();
+      fs.writeFileSync(path.join(dist, '.vite', 'manifest.json'), '[]');
+      expect(readViteManifest(dist)).toBeNull();
+      fs.writeFileSync(
+        path.join(dist, '.vite', 'manifest.json'),
+        JSON.stringify({ 'index.html': { file: 'assets/index-a.js' }, odd: { name: 'x' }, no: 1 }),
+      );
+      expect(readViteManifest(dist)).toEqual({ 'index.html': { file: 'assets/index-a.js' } });
     } finally {
       fs.rmSync(dist, { recursive: true, force: true });
     }

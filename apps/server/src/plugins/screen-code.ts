@@ -2,15 +2,30 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /** One entry of the build's Vite manifest (`dist/.vite/manifest.json`), as far as it is read. */
-type ManifestChunk = { file: string; imports?: string[]; css?: string[]; isEntry?: boolean };
+type ManifestChunk = { file: string; imports?: string[]; css?: string[] };
 export type ViteManifest = Record<string, ManifestChunk>;
 
-/** The build's manifest, or null when there is none (a build without it, or no build). */
+/**
+ * The build's manifest, or null when there is none (a build without it, or no build) or it
+ * cannot be read: the page then names its answers only. Entries without a file are left out.
+ */
 export function readViteManifest(distDir: string): ViteManifest | null {
   const file = path.join(distDir, '.vite', 'manifest.json');
-  if (!fs.existsSync(file)) return null;
-  const parsed: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
-  return typeof parsed === 'object' && parsed !== null ? (parsed as ViteManifest) : null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return null;
+  return Object.fromEntries(
+    Object.entries(parsed).filter(
+      (entry): entry is [string, ManifestChunk] =>
+        typeof entry[1] === 'object' &&
+        entry[1] !== null &&
+        typeof (entry[1] as { file?: unknown }).file === 'string',
+    ),
+  );
 }
 
 type Files = { scripts: string[]; styles: string[] };
@@ -35,15 +50,16 @@ function filesOf(manifest: ViteManifest, keys: readonly string[], skip: Set<stri
 
 /**
  * `Link` header entries that fetch the code of `modules` (SCREEN_CODE) as the page starts: the
- * app's entry and its styles first, then each file the modules are built into and import,
- * skipping none of what a module needs but the entry's own. Scripts are module preloads and
- * styles style preloads, both in CORS mode like the page's own `crossorigin` tags and the
- * build's loader, so the browser takes up the preloaded copy instead of fetching again.
- * Empty when the manifest names none of the modules.
+ * page's entry (`index.html`'s script, what it imports, its styles) first, then each file the
+ * modules are built into or import that the entry has not named. Scripts are module preloads,
+ * styles style preloads. Both carry `crossorigin`, like the page's own tags and the build's
+ * loader: a style preloaded without it is not taken up, and the browser fetches it again (a
+ * module script is fetched in CORS mode either way). Empty when the manifest names none of
+ * the modules.
  */
 export function screenCodeLinks(manifest: ViteManifest, modules: readonly string[]): string[] {
-  const entryKeys = Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
-  const entry = filesOf(manifest, entryKeys, new Set());
+  // The page's own entry: the build's other entries (none today) are not on every page.
+  const entry = filesOf(manifest, ['index.html'], new Set());
   const screen = filesOf(manifest, modules, new Set([...entry.scripts, ...entry.styles]));
   if (screen.scripts.length === 0) return [];
   const script = (file: string) => `</${file}>; rel=modulepreload; crossorigin`;
