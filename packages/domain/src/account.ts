@@ -35,11 +35,13 @@ export const accountMessages = {
 } as const;
 
 /** DELETE /api/me: the body must carry the confirmation, so no stray request deletes anyone. */
-export const deleteAccountSchema = z.strictObject({
-  confirm: z.literal(DELETE_ACCOUNT_CONFIRMATION, {
-    error: accountMessages.confirmRequired,
+export const deleteAccountSchema = z.lazy(() =>
+  z.strictObject({
+    confirm: z.literal(DELETE_ACCOUNT_CONFIRMATION, {
+      error: accountMessages.confirmRequired,
+    }),
   }),
-});
+);
 export type DeleteAccountInput = z.infer<typeof deleteAccountSchema>;
 
 /**

@@ -74,7 +74,7 @@ export const chatMessages = {
   unmuted: 'Notifications on for this chat',
 } as const;
 
-const uuid = z.uuid('Invalid id');
+const uuid = z.lazy(() => z.uuid('Invalid id'));
 
 /** The unread badge text: '' for none, '99+' above 99 (spec/3 §2). */
 export function unreadBadgeText(count: number): string {
@@ -94,164 +94,188 @@ export function messagePreview(content: string): string {
 // Messages and conversations
 // ---------------------------------------------------------------------------------------------
 
-export const messageViewSchema = z.object({
-  id: z.uuid(),
-  chatId: z.uuid(),
-  /** 1, 2, 3 ... per chat, without gaps: the order everyone sees. */
-  seq: z.int().check(z.positive()),
-  /** The id the sender's device gave it (null for the system's match greeting). */
-  clientId: z.nullable(z.uuid()),
-  /** Null for the automatic match greeting (spec/3 §3 sender 'system'). */
-  senderId: z.nullable(z.uuid()),
-  content: z.string(),
-  createdAt: z.string(),
-  /** When the recipient read it (spec/3 §4 read, read_at). */
-  readAt: z.nullable(z.string()),
-});
+export const messageViewSchema = z.lazy(() =>
+  z.object({
+    id: z.uuid(),
+    chatId: z.uuid(),
+    /** 1, 2, 3 ... per chat, without gaps: the order everyone sees. */
+    seq: z.int().check(z.positive()),
+    /** The id the sender's device gave it (null for the system's match greeting). */
+    clientId: z.nullable(z.uuid()),
+    /** Null for the automatic match greeting (spec/3 §3 sender 'system'). */
+    senderId: z.nullable(z.uuid()),
+    content: z.string(),
+    createdAt: z.string(),
+    /** When the recipient read it (spec/3 §4 read, read_at). */
+    readAt: z.nullable(z.string()),
+  }),
+);
 export type MessageView = z.infer<typeof messageViewSchema>;
 
 /** spec/3 §3 "Conversation summary", plus what the chat screen needs for ticks and actions. */
-export const chatSummarySchema = z.object({
-  id: z.uuid(),
-  kind: z.enum(CHAT_KINDS),
-  name: z.string(),
-  avatar: z.nullable(z.string()),
-  otherUserId: z.uuid(),
-  isMatch: z.boolean(),
-  isFriend: z.boolean(),
-  /** Whether either may send now: friends or an active match, and no block either way. */
-  canMessage: z.boolean(),
-  /**
-   * Why the viewer may not message: 'needs_verified' when the other person accepts messages
-   * only from verified accounts (their setting); null otherwise (or when they may).
-   */
-  closedReason: z.nullable(z.enum(['needs_verified'])),
-  lastMessage: z.nullable(messageViewSchema),
-  /** ISO time of the last message, else of the chat's creation. */
-  timestamp: z.string(),
-  /** Unread messages from the other person of the last 30 days (up to 100 counted). */
-  unreadCount: z.int().check(z.minimum(0)),
-  /** The chat's last seq (0 before the first message). */
-  lastSeq: z.int().check(z.minimum(0)),
-  /** My own read position. */
-  readSeq: z.int().check(z.minimum(0)),
-  /** The other person's positions: my messages up to these show two ticks / read ticks. */
-  otherDeliveredSeq: z.int().check(z.minimum(0)),
-  otherReadSeq: z.int().check(z.minimum(0)),
-  /** Notifications for this chat are muted (by me). */
-  muted: z.boolean(),
-});
+export const chatSummarySchema = z.lazy(() =>
+  z.object({
+    id: z.uuid(),
+    kind: z.enum(CHAT_KINDS),
+    name: z.string(),
+    avatar: z.nullable(z.string()),
+    otherUserId: z.uuid(),
+    isMatch: z.boolean(),
+    isFriend: z.boolean(),
+    /** Whether either may send now: friends or an active match, and no block either way. */
+    canMessage: z.boolean(),
+    /**
+     * Why the viewer may not message: 'needs_verified' when the other person accepts messages
+     * only from verified accounts (their setting); null otherwise (or when they may).
+     */
+    closedReason: z.nullable(z.enum(['needs_verified'])),
+    lastMessage: z.nullable(messageViewSchema),
+    /** ISO time of the last message, else of the chat's creation. */
+    timestamp: z.string(),
+    /** Unread messages from the other person of the last 30 days (up to 100 counted). */
+    unreadCount: z.int().check(z.minimum(0)),
+    /** The chat's last seq (0 before the first message). */
+    lastSeq: z.int().check(z.minimum(0)),
+    /** My own read position. */
+    readSeq: z.int().check(z.minimum(0)),
+    /** The other person's positions: my messages up to these show two ticks / read ticks. */
+    otherDeliveredSeq: z.int().check(z.minimum(0)),
+    otherReadSeq: z.int().check(z.minimum(0)),
+    /** Notifications for this chat are muted (by me). */
+    muted: z.boolean(),
+  }),
+);
 export type ChatSummary = z.infer<typeof chatSummarySchema>;
 
-export const chatListSchema = z.object({
-  chats: z.array(chatSummarySchema),
-  /** spec/3 §4: unread messages of the last 30 days across all chats. */
-  unreadTotal: z.int().check(z.minimum(0)),
-});
+export const chatListSchema = z.lazy(() =>
+  z.object({
+    chats: z.array(chatSummarySchema),
+    /** spec/3 §4: unread messages of the last 30 days across all chats. */
+    unreadTotal: z.int().check(z.minimum(0)),
+  }),
+);
 export type ChatList = z.infer<typeof chatListSchema>;
 
-export const messagePageSchema = z.object({
-  /** Oldest first. */
-  messages: z.array(messageViewSchema),
-  /** For `before` pages: whether older messages exist. For `after` pages: whether newer do. */
-  hasMore: z.boolean(),
-});
+export const messagePageSchema = z.lazy(() =>
+  z.object({
+    /** Oldest first. */
+    messages: z.array(messageViewSchema),
+    /** For `before` pages: whether older messages exist. For `after` pages: whether newer do. */
+    hasMore: z.boolean(),
+  }),
+);
 export type MessagePage = z.infer<typeof messagePageSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Inputs
 // ---------------------------------------------------------------------------------------------
 
-export const chatIdParamsSchema = z.strictObject({ chatId: uuid });
+export const chatIdParamsSchema = z.lazy(() => z.strictObject({ chatId: uuid }));
 
 /** POST /api/chats: the chat with a friend or match, created if it does not exist yet. */
-export const openChatSchema = z.strictObject({ userId: uuid });
+export const openChatSchema = z.lazy(() => z.strictObject({ userId: uuid }));
 
-const seqParam = z.coerce
-  .number({ message: 'Invalid position' })
-  .check(
-    z.int('Invalid position'),
-    z.minimum(0, 'Invalid position'),
-    z.maximum(Number.MAX_SAFE_INTEGER, 'Invalid position'),
-  );
+const seqParam = z.lazy(() =>
+  z.coerce
+    .number({ message: 'Invalid position' })
+    .check(
+      z.int('Invalid position'),
+      z.minimum(0, 'Invalid position'),
+      z.maximum(Number.MAX_SAFE_INTEGER, 'Invalid position'),
+    ),
+);
 
 /** GET /api/chats/{id}/messages: the newest page, `before` an older one, `after` a catch-up. */
-export const messagePageQuerySchema = z
-  .strictObject({
-    before: z.optional(seqParam),
-    after: z.optional(seqParam),
-    limit: z.optional(
-      z.coerce
-        .number({ message: 'Invalid limit' })
-        .check(
-          z.int('Invalid limit'),
-          z.minimum(1, 'Invalid limit'),
-          z.maximum(CHAT_PAGE_MAX, 'Invalid limit'),
-        ),
+export const messagePageQuerySchema = z.lazy(() =>
+  z
+    .strictObject({
+      before: z.optional(seqParam),
+      after: z.optional(seqParam),
+      limit: z.optional(
+        z.coerce
+          .number({ message: 'Invalid limit' })
+          .check(
+            z.int('Invalid limit'),
+            z.minimum(1, 'Invalid limit'),
+            z.maximum(CHAT_PAGE_MAX, 'Invalid limit'),
+          ),
+      ),
+    })
+    .check(
+      z.refine((q) => q.before === undefined || q.after === undefined, {
+        message: 'Use either before or after',
+      }),
     ),
-  })
-  .check(
-    z.refine((q) => q.before === undefined || q.after === undefined, {
-      message: 'Use either before or after',
-    }),
-  );
+);
 
 /** POST /api/chats/{id}/read: everything up to `seq` from the other person is read. */
-export const markReadSchema = z.strictObject({ seq: seqParam });
-export const readStateSchema = z.object({ readSeq: z.int().check(z.minimum(0)) });
+export const markReadSchema = z.lazy(() => z.strictObject({ seq: seqParam }));
+export const readStateSchema = z.lazy(() => z.object({ readSeq: z.int().check(z.minimum(0)) }));
 
 /** PUT /api/chats/{id}/mute. */
-export const muteChatSchema = z.strictObject({
-  muted: z.boolean({ message: 'muted must be true or false' }),
-});
-export const muteStateSchema = z.object({ muted: z.boolean() });
+export const muteChatSchema = z.lazy(() =>
+  z.strictObject({
+    muted: z.boolean({ message: 'muted must be true or false' }),
+  }),
+);
+export const muteStateSchema = z.lazy(() => z.object({ muted: z.boolean() }));
 
-export const messageContentSchema = z
-  .string({ message: chatMessages.messageEmpty })
-  .check(
-    z.trim(),
-    z.minLength(1, chatMessages.messageEmpty),
-    z.maxLength(MESSAGE_MAX_LENGTH, chatMessages.messageTooLong),
-    z.superRefine(safeText('Message', 'multiline')),
-  );
+export const messageContentSchema = z.lazy(() =>
+  z
+    .string({ message: chatMessages.messageEmpty })
+    .check(
+      z.trim(),
+      z.minLength(1, chatMessages.messageEmpty),
+      z.maxLength(MESSAGE_MAX_LENGTH, chatMessages.messageTooLong),
+      z.superRefine(safeText('Message', 'multiline')),
+    ),
+);
 
 /** Socket `message.send`. */
-export const sendMessageSchema = z.strictObject({
-  chatId: uuid,
-  clientId: uuid,
-  content: messageContentSchema,
-});
+export const sendMessageSchema = z.lazy(() =>
+  z.strictObject({
+    chatId: uuid,
+    clientId: uuid,
+    content: messageContentSchema,
+  }),
+);
 export type SendMessageInput = z.infer<typeof sendMessageSchema>;
 
 /** Socket `chat.delivered`: this device has every message of the chat up to `seq`. */
-export const deliveredSchema = z.strictObject({ chatId: uuid, seq: seqParam });
+export const deliveredSchema = z.lazy(() => z.strictObject({ chatId: uuid, seq: seqParam }));
 /** Socket `chat.typing`. */
-export const typingSchema = z.strictObject({ chatId: uuid, isTyping: z.boolean() });
+export const typingSchema = z.lazy(() => z.strictObject({ chatId: uuid, isTyping: z.boolean() }));
 /** Socket `presence.watch`: the people whose presence this socket shows (replaces the last set). */
-export const presenceWatchSchema = z.strictObject({
-  userIds: z.array(uuid).check(z.maxLength(PRESENCE_WATCH_MAX)),
-});
+export const presenceWatchSchema = z.lazy(() =>
+  z.strictObject({
+    userIds: z.array(uuid).check(z.maxLength(PRESENCE_WATCH_MAX)),
+  }),
+);
 
 // ---------------------------------------------------------------------------------------------
 // Live, unstored signals (outside the event streams: missing one loses nothing)
 // ---------------------------------------------------------------------------------------------
 
 /** spec/3 §3 typing event, plus the chat it belongs to. */
-export const typingSignalSchema = z.object({
-  chatId: z.uuid(),
-  userId: z.uuid(),
-  userName: z.string(),
-  isTyping: z.boolean(),
-});
+export const typingSignalSchema = z.lazy(() =>
+  z.object({
+    chatId: z.uuid(),
+    userId: z.uuid(),
+    userName: z.string(),
+    isTyping: z.boolean(),
+  }),
+);
 export type TypingSignal = z.infer<typeof typingSignalSchema>;
 
-export const presenceSchema = z.object({
-  userId: z.uuid(),
-  /** Has a socket open now (on any instance, as far as the last minute tells). */
-  connected: z.boolean(),
-  /** Last message, typing or visible app; null when unknown. */
-  lastActiveAt: z.nullable(z.int()),
-});
+export const presenceSchema = z.lazy(() =>
+  z.object({
+    userId: z.uuid(),
+    /** Has a socket open now (on any instance, as far as the last minute tells). */
+    connected: z.boolean(),
+    /** Last message, typing or visible app; null when unknown. */
+    lastActiveAt: z.nullable(z.int()),
+  }),
+);
 export type Presence = z.infer<typeof presenceSchema>;
 
 /**

@@ -68,32 +68,38 @@ export const discoverMessages = {
   passed: 'Passed',
 } as const;
 
-export const likeSchema = z.strictObject({
-  superlike: z.optional(z.boolean({ message: 'superlike must be true or false' })),
-});
+export const likeSchema = z.lazy(() =>
+  z.strictObject({
+    superlike: z.optional(z.boolean({ message: 'superlike must be true or false' })),
+  }),
+);
 
 /** The other person of a new match, as the match modal and the toast show them. */
-export const matchViewSchema = z.object({
-  id: z.uuid(),
-  chatId: z.uuid(),
-  userId: z.uuid(),
-  name: z.string(),
-  avatar: z.nullable(z.string()),
-});
+export const matchViewSchema = z.lazy(() =>
+  z.object({
+    id: z.uuid(),
+    chatId: z.uuid(),
+    userId: z.uuid(),
+    name: z.string(),
+    avatar: z.nullable(z.string()),
+  }),
+);
 export type MatchView = z.infer<typeof matchViewSchema>;
 
 /**
  * The answer to a like. `match` only when this like completed a match: a like that did not
  * answers exactly the same whether or not the other person has liked, passed or never seen you.
  */
-export const likeResultSchema = z.object({
-  matched: z.boolean(),
-  match: z.nullable(matchViewSchema),
-});
+export const likeResultSchema = z.lazy(() =>
+  z.object({
+    matched: z.boolean(),
+    match: z.nullable(matchViewSchema),
+  }),
+);
 export type LikeResult = z.infer<typeof likeResultSchema>;
 
 /** The answer to undoing the last pass: whom it brought back (null when there was none). */
-export const undoResultSchema = z.object({ userId: z.nullable(z.uuid()) });
+export const undoResultSchema = z.lazy(() => z.object({ userId: z.nullable(z.uuid()) }));
 
 // ---------------------------------------------------------------------------------------------
 // The candidate feed (GET /api/discover)
@@ -110,10 +116,12 @@ export type DiscoveryVisibility = (typeof DISCOVERY_VISIBILITIES)[number];
 /** spec/3 §9: visibility second-degree by default. */
 export const DISCOVERY_VISIBILITY_DEFAULT: DiscoveryVisibility = '1st_2nd';
 
-export const discoverQuerySchema = z.object({
-  cursor: z.optional(z.string().check(z.maxLength(400, 'Invalid cursor'))),
-  limit: pageLimitParam(DISCOVER_PAGE_MAX, DISCOVER_PAGE_DEFAULT),
-});
+export const discoverQuerySchema = z.lazy(() =>
+  z.object({
+    cursor: z.optional(z.string().check(z.maxLength(400, 'Invalid cursor'))),
+    limit: pageLimitParam(DISCOVER_PAGE_MAX, DISCOVER_PAGE_DEFAULT),
+  }),
+);
 export type DiscoverQuery = z.input<typeof discoverQuerySchema>;
 
 /** spec/2 §5 degree values as the card shows them. */
@@ -121,32 +129,34 @@ export const DISCOVER_DEGREES = ['1st', '2nd', '3rd'] as const;
 export type DiscoverDegree = (typeof DISCOVER_DEGREES)[number];
 
 /** One card (spec/2 §3 discover profile, in this API's names). */
-export const discoverProfileSchema = z.object({
-  id: z.uuid(),
-  /** Null when the person has no name yet: the card says 'Profile data unavailable'. */
-  name: z.nullable(z.string()),
-  /** Null when they turned off "show age". */
-  age: z.nullable(z.int()),
-  gender: z.string(),
-  bio: z.string(),
-  /** Empty when not given: the card says 'Location not specified'. */
-  location: z.string(),
-  interests: z.array(z.string()),
-  photoUrl: z.nullable(z.string()),
-  avatar: z.nullable(z.string()),
-  trustScore: z.int().check(z.minimum(0)),
-  /** Signed in through the OpenID provider, which vouched for their e-mail address. */
-  isVerified: z.boolean(),
-  degree: z.enum(DISCOVER_DEGREES),
-  mutualFriends: z.int().check(z.minimum(0)),
-  /**
-   * Names from 'You' to this person (spec/2 §3). A connector who hides from paths is
-   * 'Mutual Friend'. One path: the one the Connection Path dialog explains.
-   */
-  connectionPaths: z.array(z.array(z.string())),
-  /** A connection request may be sent (not friends, none pending between the two). */
-  canConnect: z.boolean(),
-});
+export const discoverProfileSchema = z.lazy(() =>
+  z.object({
+    id: z.uuid(),
+    /** Null when the person has no name yet: the card says 'Profile data unavailable'. */
+    name: z.nullable(z.string()),
+    /** Null when they turned off "show age". */
+    age: z.nullable(z.int()),
+    gender: z.string(),
+    bio: z.string(),
+    /** Empty when not given: the card says 'Location not specified'. */
+    location: z.string(),
+    interests: z.array(z.string()),
+    photoUrl: z.nullable(z.string()),
+    avatar: z.nullable(z.string()),
+    trustScore: z.int().check(z.minimum(0)),
+    /** Signed in through the OpenID provider, which vouched for their e-mail address. */
+    isVerified: z.boolean(),
+    degree: z.enum(DISCOVER_DEGREES),
+    mutualFriends: z.int().check(z.minimum(0)),
+    /**
+     * Names from 'You' to this person (spec/2 §3). A connector who hides from paths is
+     * 'Mutual Friend'. One path: the one the Connection Path dialog explains.
+     */
+    connectionPaths: z.array(z.array(z.string())),
+    /** A connection request may be sent (not friends, none pending between the two). */
+    canConnect: z.boolean(),
+  }),
+);
 export type DiscoverProfile = z.infer<typeof discoverProfileSchema>;
 
 /** Why a first page is empty, for the line under 'No people to discover'. */
@@ -158,18 +168,20 @@ export const DISCOVER_EMPTY_REASONS = [
 ] as const;
 export type DiscoverEmptyReason = (typeof DISCOVER_EMPTY_REASONS)[number];
 
-export const discoverPageSchema = z.object({
-  items: z.array(discoverProfileSchema),
-  nextCursor: z.nullable(z.string()),
-  /**
-   * First page only (null on later pages): how many candidates there are in all, capped at
-   * DISCOVER_TOTAL_CAP (`totalCapped` then says "at least").
-   */
-  total: z.nullable(z.int().check(z.minimum(0))),
-  totalCapped: z.boolean(),
-  /** People one skipped: a discovery reset brings them back ('All Caught Up!' offers it). */
-  skipped: z.int().check(z.minimum(0)),
-  /** When the first page is empty and nothing was ever skipped: why. */
-  emptyReason: z.nullable(z.enum(DISCOVER_EMPTY_REASONS)),
-});
+export const discoverPageSchema = z.lazy(() =>
+  z.object({
+    items: z.array(discoverProfileSchema),
+    nextCursor: z.nullable(z.string()),
+    /**
+     * First page only (null on later pages): how many candidates there are in all, capped at
+     * DISCOVER_TOTAL_CAP (`totalCapped` then says "at least").
+     */
+    total: z.nullable(z.int().check(z.minimum(0))),
+    totalCapped: z.boolean(),
+    /** People one skipped: a discovery reset brings them back ('All Caught Up!' offers it). */
+    skipped: z.int().check(z.minimum(0)),
+    /** When the first page is empty and nothing was ever skipped: why. */
+    emptyReason: z.nullable(z.enum(DISCOVER_EMPTY_REASONS)),
+  }),
+);
 export type DiscoverPage = z.infer<typeof discoverPageSchema>;

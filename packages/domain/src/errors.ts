@@ -1,17 +1,19 @@
 import { z } from './zod.ts';
 
 /** Every error response body: `{ error: { code, message } }`. */
-export const errorBodySchema = z.object({
-  error: z.object({
-    code: z.string(),
-    message: z.string(),
-    fields: z.optional(z.record(z.string(), z.string())),
+export const errorBodySchema = z.lazy(() =>
+  z.object({
+    error: z.object({
+      code: z.string(),
+      message: z.string(),
+      fields: z.optional(z.record(z.string(), z.string())),
+    }),
   }),
-});
+);
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 /** The body of an action that has nothing to answer but that it was done. */
-export const okSchema = z.object({ ok: z.literal(true) });
+export const okSchema = z.lazy(() => z.object({ ok: z.literal(true) }));
 export type Ok = z.infer<typeof okSchema>;
 
 export const errorCodes = {

@@ -27,3 +27,4 @@ export * from './discover.ts';
 export * from './settings.ts';
 export * from './account.ts';
 export * from './notifications.ts';
+export { built } from './zod.ts';

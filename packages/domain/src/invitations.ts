@@ -21,99 +21,112 @@ export const APPROVAL_TOAST_MS = 5_000;
 export const INVITE_LOOKUP_LIMIT = { points: 60, windowMs: 60 * 1000 } as const;
 export const INVITATION_CREATE_LIMIT = { points: 20, windowMs: 60 * 60 * 1000 } as const;
 
-export const inviteCodeParamsSchema = z.object({
-  code: z.string().check(
-    z.superRefine((code, ctx) => {
-      const problem = inviteCodeProblem(code);
-      if (problem) ctx.addIssue({ code: 'custom', message: problem });
-    }),
-  ),
-});
+export const inviteCodeParamsSchema = z.lazy(() =>
+  z.object({
+    code: z.string().check(
+      z.superRefine((code, ctx) => {
+        const problem = inviteCodeProblem(code);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      }),
+    ),
+  }),
+);
 
 /** `GET /api/invitations/:code`: the public lookup (spec/2 §3 "legacy lookup result"). */
-export const invitationLookupSchema = z.object({
-  creator_id: z.uuid(),
-  invite_code: z.string(),
-  /** The creator's name, else 'Someone'. */
-  creator_name: z.string(),
-  message: z.string(),
-  isLegacy: z.boolean(),
-  creator_avatar: z.nullable(z.string()),
-  /** The creator's profile photo (the landing page shows it large). */
-  creator_photo: z.nullable(z.string()),
-  creator_trust_score: z.int().check(z.minimum(0)),
-});
+export const invitationLookupSchema = z.lazy(() =>
+  z.object({
+    creator_id: z.uuid(),
+    invite_code: z.string(),
+    /** The creator's name, else 'Someone'. */
+    creator_name: z.string(),
+    message: z.string(),
+    isLegacy: z.boolean(),
+    creator_avatar: z.nullable(z.string()),
+    /** The creator's profile photo (the landing page shows it large). */
+    creator_photo: z.nullable(z.string()),
+    creator_trust_score: z.int().check(z.minimum(0)),
+  }),
+);
 export type InvitationLookup = z.infer<typeof invitationLookupSchema>;
 
 /** One of the caller's links (`GET /api/invitations`, `POST /api/invitations`). */
-export const invitationSchema = z.object({
-  id: z.uuid(),
-  code: z.string(),
-  url: z.string(),
-  message: z.string(),
-  maxUses: z.nullable(z.int().check(z.positive())),
-  currentUses: z.int().check(z.minimum(0)),
-  expiresAt: z.nullable(z.string()),
-  isActive: z.boolean(),
-  /** The link the Invite Friends dialog shares (unlimited, no expiry, created on first use). */
-  isDefault: z.boolean(),
-  /** Why a link no longer works: null while it does. */
-  state: z.enum(['active', 'deactivated', 'expired', 'used_up']),
-  createdAt: z.string(),
-});
+export const invitationSchema = z.lazy(() =>
+  z.object({
+    id: z.uuid(),
+    code: z.string(),
+    url: z.string(),
+    message: z.string(),
+    maxUses: z.nullable(z.int().check(z.positive())),
+    currentUses: z.int().check(z.minimum(0)),
+    expiresAt: z.nullable(z.string()),
+    isActive: z.boolean(),
+    /** The link the Invite Friends dialog shares (unlimited, no expiry, created on first use). */
+    isDefault: z.boolean(),
+    /** Why a link no longer works: null while it does. */
+    state: z.enum(['active', 'deactivated', 'expired', 'used_up']),
+    createdAt: z.string(),
+  }),
+);
 export type Invitation = z.infer<typeof invitationSchema>;
-export const invitationListSchema = z.object({ items: z.array(invitationSchema) });
+export const invitationListSchema = z.lazy(() => z.object({ items: z.array(invitationSchema) }));
 export type InvitationList = z.infer<typeof invitationListSchema>;
 
 const maxUsesMessage = `Maximum uses must be a whole number from 1 to ${INVITATION_MAX_USES_LIMIT}`;
 const expiryMessage = `Expiry must be a date in the next ${INVITATION_EXPIRY_MAX_DAYS} days`;
 
 /** `POST /api/invitations`. */
-export const createInvitationSchema = z.strictObject({
-  maxUses: z.optional(
-    z.nullable(
-      z
-        .int({ message: maxUsesMessage })
-        .check(z.minimum(1, maxUsesMessage), z.maximum(INVITATION_MAX_USES_LIMIT, maxUsesMessage)),
-    ),
-  ),
-  expiresAt: z.optional(
-    z.nullable(
-      z.string({ message: expiryMessage }).check(
-        z.maxLength(40, expiryMessage),
-        z.refine((value) => {
-          const at = Date.parse(value);
-          return (
-            Number.isFinite(at) &&
-            at > Date.now() &&
-            at <= Date.now() + INVITATION_EXPIRY_MAX_DAYS * 24 * 60 * 60 * 1000
-          );
-        }, expiryMessage),
+export const createInvitationSchema = z.lazy(() =>
+  z.strictObject({
+    maxUses: z.optional(
+      z.nullable(
+        z
+          .int({ message: maxUsesMessage })
+          .check(
+            z.minimum(1, maxUsesMessage),
+            z.maximum(INVITATION_MAX_USES_LIMIT, maxUsesMessage),
+          ),
       ),
     ),
-  ),
-  message: z.optional(
-    z
-      .string({ message: 'Message must be text' })
-      .check(
-        z.maxLength(
-          INVITATION_MESSAGE_MAX,
-          `Message must be at most ${INVITATION_MESSAGE_MAX} characters`,
+    expiresAt: z.optional(
+      z.nullable(
+        z.string({ message: expiryMessage }).check(
+          z.maxLength(40, expiryMessage),
+          z.refine((value) => {
+            const at = Date.parse(value);
+            return (
+              Number.isFinite(at) &&
+              at > Date.now() &&
+              at <= Date.now() + INVITATION_EXPIRY_MAX_DAYS * 24 * 60 * 60 * 1000
+            );
+          }, expiryMessage),
         ),
-        z.trim(),
-        z.superRefine(safeText('Message', 'multiline')),
       ),
-  ),
-});
+    ),
+    message: z.optional(
+      z
+        .string({ message: 'Message must be text' })
+        .check(
+          z.maxLength(
+            INVITATION_MESSAGE_MAX,
+            `Message must be at most ${INVITATION_MESSAGE_MAX} characters`,
+          ),
+          z.trim(),
+          z.superRefine(safeText('Message', 'multiline')),
+        ),
+    ),
+  }),
+);
 export type CreateInvitationInput = z.input<typeof createInvitationSchema>;
 
 /** `POST /api/invitations/:code/accept`: the chain starts (or was already where it is). */
-export const acceptInvitationResultSchema = z.object({
-  outcome: z.enum(['sent', 'already_connected', 'already_pending']),
-  message: z.string(),
-  inviterId: z.uuid(),
-  inviterName: z.string(),
-  /** The chain's first request (null when the two are already friends). */
-  request: z.nullable(connectionRequestViewSchema),
-});
+export const acceptInvitationResultSchema = z.lazy(() =>
+  z.object({
+    outcome: z.enum(['sent', 'already_connected', 'already_pending']),
+    message: z.string(),
+    inviterId: z.uuid(),
+    inviterName: z.string(),
+    /** The chain's first request (null when the two are already friends). */
+    request: z.nullable(connectionRequestViewSchema),
+  }),
+);
 export type AcceptInvitationResult = z.infer<typeof acceptInvitationResultSchema>;

@@ -1,5 +1,5 @@
 import { pageLimitParam } from './query-params.ts';
-import { z } from './zod.ts';
+import { built, z } from './zod.ts';
 import { REPORT_EVIDENCE_MAX } from './chat.ts';
 import { safeText } from './text.ts';
 import { TRUST_FORMULA_TEXT } from './trust.ts';
@@ -135,145 +135,172 @@ export function inviteMessage(productName: string, url: string): string {
   );
 }
 
-const uuid = z.uuid({ message: 'Invalid user ID provided' });
+const uuid = z.lazy(() => z.uuid({ message: 'Invalid user ID provided' }));
 
 /** `:userId` route parameter of every per-person endpoint. */
-export const userIdParamsSchema = z.object({ userId: uuid });
-export const requestIdParamsSchema = z.object({
-  id: z.uuid({ message: networkMessages.requestNotFound }),
-});
+export const userIdParamsSchema = z.lazy(() => z.object({ userId: uuid }));
+export const requestIdParamsSchema = z.lazy(() =>
+  z.object({
+    id: z.uuid({ message: networkMessages.requestNotFound }),
+  }),
+);
 
 // ---------------------------------------------------------------------------------------------
 // Summary and lists
 // ---------------------------------------------------------------------------------------------
 
-export const unlockedTabsSchema = z.object({
-  firstDegree: z.boolean(),
-  secondDegree: z.boolean(),
-  thirdDegree: z.boolean(),
-});
+export const unlockedTabsSchema = z.lazy(() =>
+  z.object({
+    firstDegree: z.boolean(),
+    secondDegree: z.boolean(),
+    thirdDegree: z.boolean(),
+  }),
+);
 
-export const trustCalculationSchema = z.object({
-  firstDegreeCount: z.int().check(z.minimum(0)),
-  secondDegreeCount: z.int().check(z.minimum(0)),
-  firstDegreePoints: z.int().check(z.minimum(0)),
-  secondDegreePoints: z.int().check(z.minimum(0)),
-  formula: z.string(),
-});
+export const trustCalculationSchema = z.lazy(() =>
+  z.object({
+    firstDegreeCount: z.int().check(z.minimum(0)),
+    secondDegreeCount: z.int().check(z.minimum(0)),
+    firstDegreePoints: z.int().check(z.minimum(0)),
+    secondDegreePoints: z.int().check(z.minimum(0)),
+    formula: z.string(),
+  }),
+);
 
 /** `GET /api/network/summary`. Locked tabs count 0; `third` is exact up to the cap. */
-export const networkSummarySchema = z.object({
-  counts: z.object({
-    all: z.int().check(z.minimum(0)),
-    first: z.int().check(z.minimum(0)),
-    second: z.int().check(z.minimum(0)),
-    third: z.int().check(z.minimum(0)),
-    favorites: z.int().check(z.minimum(0)),
+export const networkSummarySchema = z.lazy(() =>
+  z.object({
+    counts: z.object({
+      all: z.int().check(z.minimum(0)),
+      first: z.int().check(z.minimum(0)),
+      second: z.int().check(z.minimum(0)),
+      third: z.int().check(z.minimum(0)),
+      favorites: z.int().check(z.minimum(0)),
+    }),
+    /** True when `third` (and so `all`) stopped at THIRD_DEGREE_COUNT_CAP. */
+    thirdCapped: z.boolean(),
+    trustScore: z.int().check(z.minimum(0)),
+    calculation: trustCalculationSchema,
+    unlockedTabs: unlockedTabsSchema,
+    pendingRequests: z.int().check(z.minimum(0)),
   }),
-  /** True when `third` (and so `all`) stopped at THIRD_DEGREE_COUNT_CAP. */
-  thirdCapped: z.boolean(),
-  trustScore: z.int().check(z.minimum(0)),
-  calculation: trustCalculationSchema,
-  unlockedTabs: unlockedTabsSchema,
-  pendingRequests: z.int().check(z.minimum(0)),
-});
+);
 export type NetworkSummary = z.infer<typeof networkSummarySchema>;
 
 /** `GET /api/network/connections` query. */
-export const connectionsQuerySchema = z.object({
-  tab: z.enum(NETWORK_TABS, { message: 'tab must be all, first, second, third or favorites' }),
-  cursor: z.optional(z.string().check(z.maxLength(400, 'Invalid cursor'))),
-  limit: pageLimitParam(NETWORK_PAGE_MAX, NETWORK_PAGE_DEFAULT),
-  q: z.optional(
-    z
-      .string()
-      .check(
-        z.maxLength(NETWORK_SEARCH_MAX, `Search must be at most ${NETWORK_SEARCH_MAX} characters`),
-        z.trim(),
-        z.superRefine(safeText('Search', 'line')),
-      ),
-  ),
-});
+export const connectionsQuerySchema = z.lazy(() =>
+  z.object({
+    tab: z.enum(NETWORK_TABS, { message: 'tab must be all, first, second, third or favorites' }),
+    cursor: z.optional(z.string().check(z.maxLength(400, 'Invalid cursor'))),
+    limit: pageLimitParam(NETWORK_PAGE_MAX, NETWORK_PAGE_DEFAULT),
+    q: z.optional(
+      z
+        .string()
+        .check(
+          z.maxLength(
+            NETWORK_SEARCH_MAX,
+            `Search must be at most ${NETWORK_SEARCH_MAX} characters`,
+          ),
+          z.trim(),
+          z.superRefine(safeText('Search', 'line')),
+        ),
+    ),
+  }),
+);
 export type ConnectionsQuery = z.input<typeof connectionsQuerySchema>;
 
 /** One hop of a path. A connector who hides from paths has `userId: null`, name 'Mutual Friend'. */
-export const pathNodeSchema = z.object({
-  userId: z.nullable(z.uuid()),
-  name: z.string(),
-  avatar: z.nullable(z.string()),
-  isSelf: z.boolean(),
-});
+export const pathNodeSchema = z.lazy(() =>
+  z.object({
+    userId: z.nullable(z.uuid()),
+    name: z.string(),
+    avatar: z.nullable(z.string()),
+    isSelf: z.boolean(),
+  }),
+);
 export type PathNode = z.infer<typeof pathNodeSchema>;
 
 export const DEGREES = [1, 2, 3] as const;
 export type Degree = (typeof DEGREES)[number];
 
 /** The derived connection view (spec/1 §3, spec/2 §3). */
-export const connectionViewSchema = z.object({
-  /** `{userId}` for 1st degree, `2nd-degree-{userId}`, `3rd-degree-{userId}`. */
-  id: z.string(),
-  userId: z.uuid(),
-  name: z.string(),
-  bio: z.string(),
-  avatar: z.nullable(z.string()),
-  degree: z.union([z.literal(1), z.literal(2), z.literal(3)]),
-  status: z.enum(['ACCEPTED', 'POTENTIAL', 'EXTENDED']),
-  connectionType: z.enum(['FRIEND', 'FRIEND_OF_FRIEND', 'EXTENDED_NETWORK']),
-  mutualConnections: z.int().check(z.minimum(0)),
-  isFavorited: z.boolean(),
-  trustScore: z.int().check(z.minimum(0)),
-  /** When the friendship started (1st degree only). */
-  createdAt: z.nullable(z.string()),
-  /** 2nd and 3rd degree: the viewer's friend the path goes through (null when hidden). */
-  connectedThrough: z.optional(z.nullable(z.uuid())),
-  connectedThroughName: z.optional(z.string()),
-  /** 3rd degree: You -> friend -> friend of friend -> this person (2nd degree: see above). */
-  path: z.optional(z.array(pathNodeSchema)),
-});
+export const connectionViewSchema = z.lazy(() =>
+  z.object({
+    /** `{userId}` for 1st degree, `2nd-degree-{userId}`, `3rd-degree-{userId}`. */
+    id: z.string(),
+    userId: z.uuid(),
+    name: z.string(),
+    bio: z.string(),
+    avatar: z.nullable(z.string()),
+    degree: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+    status: z.enum(['ACCEPTED', 'POTENTIAL', 'EXTENDED']),
+    connectionType: z.enum(['FRIEND', 'FRIEND_OF_FRIEND', 'EXTENDED_NETWORK']),
+    mutualConnections: z.int().check(z.minimum(0)),
+    isFavorited: z.boolean(),
+    trustScore: z.int().check(z.minimum(0)),
+    /** When the friendship started (1st degree only). */
+    createdAt: z.nullable(z.string()),
+    /** 2nd and 3rd degree: the viewer's friend the path goes through (null when hidden). */
+    connectedThrough: z.optional(z.nullable(z.uuid())),
+    connectedThroughName: z.optional(z.string()),
+    /** 3rd degree: You -> friend -> friend of friend -> this person (2nd degree: see above). */
+    path: z.optional(z.array(pathNodeSchema)),
+  }),
+);
 export type ConnectionView = z.infer<typeof connectionViewSchema>;
 
-export const connectionsPageSchema = z.object({
-  tab: z.enum(NETWORK_TABS),
-  items: z.array(connectionViewSchema),
-  /** Pass back as `cursor` for the next page; null at the end. */
-  nextCursor: z.nullable(z.string()),
-});
+export const connectionsPageSchema = z.lazy(() =>
+  z.object({
+    tab: z.enum(NETWORK_TABS),
+    items: z.array(connectionViewSchema),
+    /** Pass back as `cursor` for the next page; null at the end. */
+    nextCursor: z.nullable(z.string()),
+  }),
+);
 export type ConnectionsPage = z.infer<typeof connectionsPageSchema>;
 
 /** `GET /api/network`: the summary and the first page of a tab in one round trip (screen open). */
-export const networkPageSchema = z.object({
-  summary: networkSummarySchema,
-  connections: connectionsPageSchema,
-});
+export const networkPageSchema = z.lazy(() =>
+  z.object({
+    summary: networkSummarySchema,
+    connections: connectionsPageSchema,
+  }),
+);
 export type NetworkPage = z.infer<typeof networkPageSchema>;
 
 /** `GET /api/network/path/:userId` (Connection Path dialog). */
-export const connectionPathSchema = z.object({
-  userId: z.uuid(),
-  degree: z.union([z.literal(1), z.literal(2), z.literal(3)]),
-  path: z.array(pathNodeSchema),
-  mutualFriends: z.object({
-    count: z.int().check(z.minimum(0)),
-    /** At most MUTUAL_FRIENDS_SHOWN, only people who allow being shown in paths. */
-    shown: z.array(pathNodeSchema),
+export const connectionPathSchema = z.lazy(() =>
+  z.object({
+    userId: z.uuid(),
+    degree: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+    path: z.array(pathNodeSchema),
+    mutualFriends: z.object({
+      count: z.int().check(z.minimum(0)),
+      /** At most MUTUAL_FRIENDS_SHOWN, only people who allow being shown in paths. */
+      shown: z.array(pathNodeSchema),
+    }),
   }),
-});
+);
 export type ConnectionPath = z.infer<typeof connectionPathSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Row actions
 // ---------------------------------------------------------------------------------------------
 
-export const favoriteStateSchema = z.object({ userId: z.uuid(), isFavorited: z.boolean() });
+export const favoriteStateSchema = z.lazy(() =>
+  z.object({ userId: z.uuid(), isFavorited: z.boolean() }),
+);
 export type FavoriteState = z.infer<typeof favoriteStateSchema>;
 
-export const blockedUserSchema = z.object({
-  userId: z.uuid(),
-  name: z.string(),
-  avatar: z.nullable(z.string()),
-  blockedAt: z.string(),
-});
-export const blockListSchema = z.object({ items: z.array(blockedUserSchema) });
+export const blockedUserSchema = z.lazy(() =>
+  z.object({
+    userId: z.uuid(),
+    name: z.string(),
+    avatar: z.nullable(z.string()),
+    blockedAt: z.string(),
+  }),
+);
+export const blockListSchema = z.lazy(() => z.object({ items: z.array(blockedUserSchema) }));
 export type BlockList = z.infer<typeof blockListSchema>;
 
 export const REPORT_REASONS = [
@@ -286,30 +313,35 @@ export const REPORT_REASONS = [
 ] as const;
 export const REPORT_CONTEXTS = ['network', 'discover', 'chat', 'profile', 'matches'] as const;
 
-export const createReportSchema = z.strictObject({
-  userId: uuid,
-  reason: z.enum(REPORT_REASONS, { message: 'Choose a reason for the report' }),
-  context: z.enum(REPORT_CONTEXTS, { message: 'Unknown report context' }),
-  details: z.optional(
-    z
-      .string()
-      .check(
-        z.maxLength(1000, 'Details must be at most 1000 characters'),
-        z.trim(),
-        z.superRefine(safeText('Details', 'multiline')),
-      ),
-  ),
-  /** Messages of the chat with the reported person, kept as evidence for the moderators. */
-  messageIds: z.optional(
-    z
-      .array(uuid)
-      .check(
-        z.maxLength(REPORT_EVIDENCE_MAX, `At most ${REPORT_EVIDENCE_MAX} messages can be attached`),
-      ),
-  ),
-});
+export const createReportSchema = z.lazy(() =>
+  z.strictObject({
+    userId: uuid,
+    reason: z.enum(REPORT_REASONS, { message: 'Choose a reason for the report' }),
+    context: z.enum(REPORT_CONTEXTS, { message: 'Unknown report context' }),
+    details: z.optional(
+      z
+        .string()
+        .check(
+          z.maxLength(1000, 'Details must be at most 1000 characters'),
+          z.trim(),
+          z.superRefine(safeText('Details', 'multiline')),
+        ),
+    ),
+    /** Messages of the chat with the reported person, kept as evidence for the moderators. */
+    messageIds: z.optional(
+      z
+        .array(uuid)
+        .check(
+          z.maxLength(
+            REPORT_EVIDENCE_MAX,
+            `At most ${REPORT_EVIDENCE_MAX} messages can be attached`,
+          ),
+        ),
+    ),
+  }),
+);
 export type CreateReportInput = z.input<typeof createReportSchema>;
-export const reportCreatedSchema = z.object({ id: z.uuid(), message: z.string() });
+export const reportCreatedSchema = z.lazy(() => z.object({ id: z.uuid(), message: z.string() }));
 
 // ---------------------------------------------------------------------------------------------
 // Connection requests
@@ -399,100 +431,120 @@ export function inviteChainStep(status: string): 1 | 2 | 3 {
   return 1;
 }
 
-export const createConnectionRequestSchema = z.strictObject({
-  toUserId: z.uuid({ message: networkMessages.userValidationFailed }),
-});
+export const createConnectionRequestSchema = z.lazy(() =>
+  z.strictObject({
+    toUserId: z.uuid({ message: networkMessages.userValidationFailed }),
+  }),
+);
 export type CreateConnectionRequestInput = z.infer<typeof createConnectionRequestSchema>;
 
-export const requestPartySchema = z.object({
-  userId: z.uuid(),
-  name: z.string(),
-  avatar: z.nullable(z.string()),
-  trustScore: z.int().check(z.minimum(0)),
-  mutualConnections: z.int().check(z.minimum(0)),
-});
+export const requestPartySchema = z.lazy(() =>
+  z.object({
+    userId: z.uuid(),
+    name: z.string(),
+    avatar: z.nullable(z.string()),
+    trustScore: z.int().check(z.minimum(0)),
+    mutualConnections: z.int().check(z.minimum(0)),
+  }),
+);
 
-export const connectionRequestViewSchema = z.object({
-  id: z.uuid(),
-  kind: z.enum(REQUEST_KINDS),
-  status: z.enum(REQUEST_STATUSES),
-  direction: z.enum(['incoming', 'outgoing']),
-  /** The other person. */
-  user: requestPartySchema,
-  createdAt: z.string(),
-  decidedAt: z.nullable(z.string()),
-  /** What the viewer may do now (`requestActions`); empty while the other person acts. */
-  actions: z.array(z.enum(REQUEST_ACTIONS)),
-  /** The invitation this request came from (invite chain only). */
-  invitationId: z.nullable(z.uuid()),
-});
+export const connectionRequestViewSchema = z.lazy(() =>
+  z.object({
+    id: z.uuid(),
+    kind: z.enum(REQUEST_KINDS),
+    status: z.enum(REQUEST_STATUSES),
+    direction: z.enum(['incoming', 'outgoing']),
+    /** The other person. */
+    user: requestPartySchema,
+    createdAt: z.string(),
+    decidedAt: z.nullable(z.string()),
+    /** What the viewer may do now (`requestActions`); empty while the other person acts. */
+    actions: z.array(z.enum(REQUEST_ACTIONS)),
+    /** The invitation this request came from (invite chain only). */
+    invitationId: z.nullable(z.uuid()),
+  }),
+);
 export type ConnectionRequestView = z.infer<typeof connectionRequestViewSchema>;
 
 /**
  * `POST /api/connection-requests`: 201 `sent`; 200 `already_sent` (a duplicate is a success,
  * spec/2 §5); 200 `accepted` when the other person had already asked you (you are now friends).
  */
-export const createConnectionRequestResultSchema = z.object({
-  outcome: z.enum(['sent', 'already_sent', 'accepted']),
-  message: z.string(),
-  request: connectionRequestViewSchema,
-});
+export const createConnectionRequestResultSchema = z.lazy(() =>
+  z.object({
+    outcome: z.enum(['sent', 'already_sent', 'accepted']),
+    message: z.string(),
+    request: connectionRequestViewSchema,
+  }),
+);
 export type CreateConnectionRequestResult = z.infer<typeof createConnectionRequestResultSchema>;
 
-export const connectionRequestListSchema = z.object({
-  incoming: z.array(connectionRequestViewSchema),
-  outgoing: z.array(connectionRequestViewSchema),
-});
+export const connectionRequestListSchema = z.lazy(() =>
+  z.object({
+    incoming: z.array(connectionRequestViewSchema),
+    outgoing: z.array(connectionRequestViewSchema),
+  }),
+);
 export type ConnectionRequestList = z.infer<typeof connectionRequestListSchema>;
 
-export const decideRequestResultSchema = z.object({
-  request: connectionRequestViewSchema,
-  /** The recipient's trust after the decision (changes on accept). */
-  trustScore: z.int().check(z.minimum(0)),
-});
+export const decideRequestResultSchema = z.lazy(() =>
+  z.object({
+    request: connectionRequestViewSchema,
+    /** The recipient's trust after the decision (changes on accept). */
+    trustScore: z.int().check(z.minimum(0)),
+  }),
+);
 export type DecideRequestResult = z.infer<typeof decideRequestResultSchema>;
 
 /** `GET /api/connections/user/:userId/count` (spec/1 §9). */
-export const connectionCountSchema = z.object({ count: z.int().check(z.minimum(0)) });
+export const connectionCountSchema = z.lazy(() => z.object({ count: z.int().check(z.minimum(0)) }));
 
 // ---------------------------------------------------------------------------------------------
 // Trust, privacy, invitation
 // ---------------------------------------------------------------------------------------------
 
 /** `GET /api/trust/me` and `POST /api/trust/recalculate`. */
-export const trustReportSchema = z.object({
-  trustScore: z.int().check(z.minimum(0)),
-  calculation: trustCalculationSchema,
-  unlockedTabs: unlockedTabsSchema,
-  calculatedAt: z.string(),
-});
+export const trustReportSchema = z.lazy(() =>
+  z.object({
+    trustScore: z.int().check(z.minimum(0)),
+    calculation: trustCalculationSchema,
+    unlockedTabs: unlockedTabsSchema,
+    calculatedAt: z.string(),
+  }),
+);
 export type TrustReport = z.infer<typeof trustReportSchema>;
 
 /** Developer page "verify calculations": stored numbers vs an independent plain-SQL count. */
-export const trustVerificationSchema = z.object({
-  stored: z.extend(trustCalculationSchema, { trustScore: z.int() }),
-  independent: z.extend(trustCalculationSchema, { trustScore: z.int() }),
-  matches: z.boolean(),
-});
+export const trustVerificationSchema = z.lazy(() =>
+  z.object({
+    stored: z.extend(built(trustCalculationSchema), { trustScore: z.int() }),
+    independent: z.extend(built(trustCalculationSchema), { trustScore: z.int() }),
+    matches: z.boolean(),
+  }),
+);
 export type TrustVerification = z.infer<typeof trustVerificationSchema>;
 
-export const privacySettingsSchema = z.object({ showInPaths: z.boolean() });
+export const privacySettingsSchema = z.lazy(() => z.object({ showInPaths: z.boolean() }));
 export type PrivacySettings = z.infer<typeof privacySettingsSchema>;
-export const updatePrivacySchema = z.strictObject({
-  showInPaths: z.boolean({ message: 'showInPaths must be true or false' }),
-});
+export const updatePrivacySchema = z.lazy(() =>
+  z.strictObject({
+    showInPaths: z.boolean({ message: 'showInPaths must be true or false' }),
+  }),
+);
 
 /**
  * The user's own default invite link: `POST /api/invitations/me` makes it when missing;
  * `GET /api/invitations/me` reads it (null while there is none).
  */
-export const myInvitationSchema = z.object({
-  code: z.string(),
-  url: z.string(),
-  message: z.string(),
-  friends: z.int().check(z.minimum(0)),
-  trust: z.int().check(z.minimum(0)),
-});
+export const myInvitationSchema = z.lazy(() =>
+  z.object({
+    code: z.string(),
+    url: z.string(),
+    message: z.string(),
+    friends: z.int().check(z.minimum(0)),
+    trust: z.int().check(z.minimum(0)),
+  }),
+);
 export type MyInvitation = z.infer<typeof myInvitationSchema>;
 /** `GET /api/invitations/me`: the link, or null while there is none. */
-export const myInvitationReadSchema = z.nullable(myInvitationSchema);
+export const myInvitationReadSchema = z.lazy(() => z.nullable(myInvitationSchema));

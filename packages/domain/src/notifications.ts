@@ -169,24 +169,28 @@ const base64url = (what: string, min: number, max: number) =>
  * `PUT /api/push/subscription`: a browser's PushSubscription as `toJSON()` gives it. The push
  * service's address must be https (any push service: Google's, Mozilla's, Apple's...).
  */
-const pushEndpointSchema = z.string({ message: 'endpoint is required' }).check(
-  z.maxLength(2048, 'endpoint is too long'),
-  z.refine((value) => URL.canParse(value) && new URL(value).protocol === 'https:', {
-    message: 'endpoint must be an https URL',
-  }),
+const pushEndpointSchema = z.lazy(() =>
+  z.string({ message: 'endpoint is required' }).check(
+    z.maxLength(2048, 'endpoint is too long'),
+    z.refine((value) => URL.canParse(value) && new URL(value).protocol === 'https:', {
+      message: 'endpoint must be an https URL',
+    }),
+  ),
 );
 
-export const pushSubscriptionSchema = z.object({
-  endpoint: pushEndpointSchema,
-  expirationTime: z.optional(z.nullable(z.number())),
-  keys: z.object({
-    p256dh: base64url('keys.p256dh', 80, 100),
-    auth: base64url('keys.auth', 16, 32),
+export const pushSubscriptionSchema = z.lazy(() =>
+  z.object({
+    endpoint: pushEndpointSchema,
+    expirationTime: z.optional(z.nullable(z.number())),
+    keys: z.object({
+      p256dh: base64url('keys.p256dh', 80, 100),
+      auth: base64url('keys.auth', 16, 32),
+    }),
   }),
-});
+);
 export type PushSubscriptionInput = z.infer<typeof pushSubscriptionSchema>;
 
-export const pushUnsubscribeSchema = z.object({ endpoint: pushEndpointSchema });
+export const pushUnsubscribeSchema = z.lazy(() => z.object({ endpoint: pushEndpointSchema }));
 
 /** `GET /api/push/key`: the server's VAPID public key (base64url). */
-export const pushKeySchema = z.object({ publicKey: z.string() });
+export const pushKeySchema = z.lazy(() => z.object({ publicKey: z.string() }));

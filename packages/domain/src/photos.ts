@@ -53,19 +53,23 @@ export const photoMessages = {
 } as const;
 
 /** `POST /api/upload-profile-photo` (spec/1 §7): JSON with a data URL. */
-export const dataUrlUploadSchema = z.strictObject({
-  userId: z
-    .string({ message: photoMessages.invalidUserId })
-    .check(z.minLength(1, photoMessages.invalidUserId)),
-  fileData: z
-    .string({ message: photoMessages.invalidFile })
-    .check(z.startsWith('data:', { message: photoMessages.invalidFile })),
-});
+export const dataUrlUploadSchema = z.lazy(() =>
+  z.strictObject({
+    userId: z
+      .string({ message: photoMessages.invalidUserId })
+      .check(z.minLength(1, photoMessages.invalidUserId)),
+    fileData: z
+      .string({ message: photoMessages.invalidFile })
+      .check(z.startsWith('data:', { message: photoMessages.invalidFile })),
+  }),
+);
 
 /** Response of both upload endpoints. */
-export const uploadResponseSchema = z.object({
-  success: z.boolean(),
-  url: z.nullable(z.string()),
-  error: z.nullable(z.string()),
-});
+export const uploadResponseSchema = z.lazy(() =>
+  z.object({
+    success: z.boolean(),
+    url: z.nullable(z.string()),
+    error: z.nullable(z.string()),
+  }),
+);
 export type UploadResponse = z.infer<typeof uploadResponseSchema>;

@@ -155,104 +155,120 @@ function refineWith<T>(check: (value: T) => string | null) {
   };
 }
 
-const nameField = z.pipe(
-  z.string({ message: profileMessages.nameRequired }).check(z.superRefine(refineWith(nameError))),
-  z.transform((s: string) => s.trim()),
+const nameField = z.lazy(() =>
+  z.pipe(
+    z.string({ message: profileMessages.nameRequired }).check(z.superRefine(refineWith(nameError))),
+    z.transform((s: string) => s.trim()),
+  ),
 );
-const isoDate = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, profileMessages.invalidBirthdate));
+const isoDate = z.lazy(() =>
+  z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, profileMessages.invalidBirthdate)),
+);
 
 /** `PUT /api/onboarding/profile` (onboarding step 2). */
-export const onboardingProfileSchema = z.strictObject({
-  name: nameField,
-  dob: z
-    .string({ message: profileMessages.birthdateRequired })
-    .check(z.superRefine(refineWith((v: string) => birthdateError(v)))),
-});
+export const onboardingProfileSchema = z.lazy(() =>
+  z.strictObject({
+    name: nameField,
+    dob: z
+      .string({ message: profileMessages.birthdateRequired })
+      .check(z.superRefine(refineWith((v: string) => birthdateError(v)))),
+  }),
+);
 export type OnboardingProfileInput = z.infer<typeof onboardingProfileSchema>;
 
 /** `PATCH /api/me/profile` (Edit Profile). Every field optional; absent fields stay as they are. */
-export const editProfileSchema = z.strictObject({
-  name: z.optional(nameField),
-  dob: z.optional(
-    z.nullable(isoDate).check(z.superRefine(refineWith((v: string | null) => dateOfBirthError(v)))),
-  ),
-  datingGoal: z.optional(z.enum(DATING_GOALS, { message: profileMessages.invalidLookingFor })),
-  interests: z.optional(
-    z.pipe(
+export const editProfileSchema = z.lazy(() =>
+  z.strictObject({
+    name: z.optional(nameField),
+    dob: z.optional(
       z
-        .array(z.enum(INTEREST_OPTIONS, { message: profileMessages.invalidInterest }))
-        .check(z.maxLength(INTEREST_OPTIONS.length)),
-      z.transform((list: Interest[]) => [...new Set(list)]),
+        .nullable(isoDate)
+        .check(z.superRefine(refineWith((v: string | null) => dateOfBirthError(v)))),
     ),
-  ),
-  gender: z.optional(z.enum(GENDERS, { message: profileMessages.invalidGender })),
-  interestedIn: z.optional(z.enum(INTERESTED_IN, { message: profileMessages.invalidInterestedIn })),
-  bio: z.optional(
-    z
-      .string()
-      .check(
-        z.maxLength(BIO_MAX, profileMessages.bioTooLong),
-        z.trim(),
-        z.superRefine(safeText('Bio', 'multiline')),
+    datingGoal: z.optional(z.enum(DATING_GOALS, { message: profileMessages.invalidLookingFor })),
+    interests: z.optional(
+      z.pipe(
+        z
+          .array(z.enum(INTEREST_OPTIONS, { message: profileMessages.invalidInterest }))
+          .check(z.maxLength(INTEREST_OPTIONS.length)),
+        z.transform((list: Interest[]) => [...new Set(list)]),
       ),
-  ),
-  location: z.optional(
-    z
-      .string()
-      .check(
-        z.maxLength(LOCATION_MAX, profileMessages.locationTooLong),
-        z.trim(),
-        z.superRefine(safeText('Location', 'line')),
-      ),
-  ),
-});
+    ),
+    gender: z.optional(z.enum(GENDERS, { message: profileMessages.invalidGender })),
+    interestedIn: z.optional(
+      z.enum(INTERESTED_IN, { message: profileMessages.invalidInterestedIn }),
+    ),
+    bio: z.optional(
+      z
+        .string()
+        .check(
+          z.maxLength(BIO_MAX, profileMessages.bioTooLong),
+          z.trim(),
+          z.superRefine(safeText('Bio', 'multiline')),
+        ),
+    ),
+    location: z.optional(
+      z
+        .string()
+        .check(
+          z.maxLength(LOCATION_MAX, profileMessages.locationTooLong),
+          z.trim(),
+          z.superRefine(safeText('Location', 'line')),
+        ),
+    ),
+  }),
+);
 export type EditProfileInput = z.input<typeof editProfileSchema>;
 
-export const photoSchema = z.object({
-  id: z.uuid(),
-  /** 1080×1350 WebP. */
-  url: z.string(),
-  /** Square avatar variants by pixel size (64, 128, 256), cropped on the most interesting region. */
-  avatars: z.record(z.string(), z.string()),
-  width: z.int(),
-  height: z.int(),
-  updatedAt: z.string(),
-});
+export const photoSchema = z.lazy(() =>
+  z.object({
+    id: z.uuid(),
+    /** 1080×1350 WebP. */
+    url: z.string(),
+    /** Square avatar variants by pixel size (64, 128, 256), cropped on the most interesting region. */
+    avatars: z.record(z.string(), z.string()),
+    width: z.int(),
+    height: z.int(),
+    updatedAt: z.string(),
+  }),
+);
 export type Photo = z.infer<typeof photoSchema>;
 
 /** `GET /api/me/profile`: everything the own-profile screens show. */
-export const ownProfileSchema = z.object({
-  id: z.uuid(),
-  email: z.nullable(z.string()),
-  name: z.nullable(z.string()),
-  dob: z.nullable(z.string()),
-  age: z.nullable(z.int()),
-  gender: z.enum(GENDERS),
-  interestedIn: z.enum(INTERESTED_IN),
-  bio: z.string(),
-  location: z.string(),
-  datingGoal: z.enum(DATING_GOALS),
-  interests: z.array(z.string()),
-  photo: z.nullable(photoSchema),
-  /**
-   * Without an uploaded photo: the picture the sign-in provider gave (spec/1 §2, it counts as the
-   * photo until one is uploaded); null otherwise.
-   */
-  identityPicture: z.nullable(z.string()),
-  trustScore: z.int(),
-  stats: z.object({
-    /** People in the user's network: 1st plus 2nd degree. */
-    connections: z.int(),
-    matches: z.int(),
-    friends: z.int(),
+export const ownProfileSchema = z.lazy(() =>
+  z.object({
+    id: z.uuid(),
+    email: z.nullable(z.string()),
+    name: z.nullable(z.string()),
+    dob: z.nullable(z.string()),
+    age: z.nullable(z.int()),
+    gender: z.enum(GENDERS),
+    interestedIn: z.enum(INTERESTED_IN),
+    bio: z.string(),
+    location: z.string(),
+    datingGoal: z.enum(DATING_GOALS),
+    interests: z.array(z.string()),
+    photo: z.nullable(photoSchema),
+    /**
+     * Without an uploaded photo: the picture the sign-in provider gave (spec/1 §2, it counts as the
+     * photo until one is uploaded); null otherwise.
+     */
+    identityPicture: z.nullable(z.string()),
+    trustScore: z.int(),
+    stats: z.object({
+      /** People in the user's network: 1st plus 2nd degree. */
+      connections: z.int(),
+      matches: z.int(),
+      friends: z.int(),
+    }),
+    completeness: z.int().check(z.minimum(0), z.maximum(100)),
+    onboarding: z.object({
+      completed: z.boolean(),
+      profileStepCompleted: z.boolean(),
+      photoStepCompleted: z.boolean(),
+    }),
   }),
-  completeness: z.int().check(z.minimum(0), z.maximum(100)),
-  onboarding: z.object({
-    completed: z.boolean(),
-    profileStepCompleted: z.boolean(),
-    photoStepCompleted: z.boolean(),
-  }),
-});
+);
 export type OwnProfile = z.infer<typeof ownProfileSchema>;
 
 /** spec/1 §5 "Profile completeness": name 40, photo 40, interests 20, rounded. */
@@ -267,8 +283,10 @@ export function profileCompleteness(p: {
 }
 
 /** What the client keeps of a profile step that could not be saved yet (spec/1 §4). */
-export const pendingOnboardingProfileSchema = z.object({
-  userId: z.uuid(),
-  name: z.string(),
-  dob: z.string(),
-});
+export const pendingOnboardingProfileSchema = z.lazy(() =>
+  z.object({
+    userId: z.uuid(),
+    name: z.string(),
+    dob: z.string(),
+  }),
+);

@@ -15,87 +15,94 @@ import { matchViewSchema } from './discover.ts';
 import { connectionRequestViewSchema } from './network.ts';
 import { settingsSchema } from './settings.ts';
 
+/** A request approved, as the requester hears of it (both approval events carry this). */
+const requestApproval = z.lazy(() =>
+  z.object({
+    request: connectionRequestViewSchema,
+    requesterId: z.uuid(),
+    approverName: z.string(),
+    approverPhoto: z.nullable(z.string()),
+    message: z.string(),
+  }),
+);
+
 /**
  * The realtime contract, declared once. Server -> client events are validated by the client
  * before they reach the cache; client -> server events are validated by the server.
  */
 export const serverEvents = {
-  'session.revoked': z.object({ reason: z.enum(['signed_out', 'expired']) }),
-  'badges.updated': z.object({
-    pendingRequests: z.optional(z.int().check(z.minimum(0))),
-    unreadMessages: z.optional(z.int().check(z.minimum(0))),
-  }),
-  'profile.updated': z.object({ userId: z.uuid() }),
-  'system.notice': z.object({ text: z.string().check(z.maxLength(500)) }),
+  'session.revoked': z.lazy(() => z.object({ reason: z.enum(['signed_out', 'expired']) })),
+  'badges.updated': z.lazy(() =>
+    z.object({
+      pendingRequests: z.optional(z.int().check(z.minimum(0))),
+      unreadMessages: z.optional(z.int().check(z.minimum(0))),
+    }),
+  ),
+  'profile.updated': z.lazy(() => z.object({ userId: z.uuid() })),
+  'system.notice': z.lazy(() => z.object({ text: z.string().check(z.maxLength(500)) })),
   // Network (issue 4). Request payloads reuse the REST view so the cache can take them as-is.
-  'request.created': z.object({ request: connectionRequestViewSchema }),
-  'request.accepted': z.object({
-    request: connectionRequestViewSchema,
-    /** spec/2 §3 "Connection approval broadcast". */
-    requesterId: z.uuid(),
-    approverName: z.string(),
-    approverPhoto: z.nullable(z.string()),
-    message: z.string(),
-  }),
+  'request.created': z.lazy(() => z.object({ request: connectionRequestViewSchema })),
+  /** spec/2 §3 "Connection approval broadcast". */
+  'request.accepted': requestApproval,
   /**
    * Invite chain, step 1 done: the creator approved the invitee's request (spec/2 §3
    * "connection approval broadcast", channel connection_approved). To the invitee.
    */
-  'request.approved': z.object({
-    request: connectionRequestViewSchema,
-    requesterId: z.uuid(),
-    approverName: z.string(),
-    approverPhoto: z.nullable(z.string()),
-    message: z.string(),
-  }),
+  'request.approved': requestApproval,
   /**
    * Invite chain, step 2 done: the creator gave mutual consent; the request back to the invitee
    * asks for final approval (channel final_approval_request). `replaces` is the closed step.
    */
-  'request.final_approval': z.object({
-    request: connectionRequestViewSchema,
-    replaces: z.uuid(),
-    message: z.string(),
-  }),
+  'request.final_approval': z.lazy(() =>
+    z.object({
+      request: connectionRequestViewSchema,
+      replaces: z.uuid(),
+      message: z.string(),
+    }),
+  ),
   /** Rejected or declined at any step (the other party's row leaves their list quietly). */
-  'request.rejected': z.object({ requestId: z.uuid() }),
+  'request.rejected': z.lazy(() => z.object({ requestId: z.uuid() })),
   /** The sender withdrew a request before it was decided (recipient). */
-  'request.cancelled': z.object({ requestId: z.uuid() }),
-  'trust.updated': z.object({
-    trustScore: z.int().check(z.minimum(0)),
-    firstDegreeCount: z.int().check(z.minimum(0)),
-    secondDegreeCount: z.int().check(z.minimum(0)),
-  }),
+  'request.cancelled': z.lazy(() => z.object({ requestId: z.uuid() })),
+  'trust.updated': z.lazy(() =>
+    z.object({
+      trustScore: z.int().check(z.minimum(0)),
+      firstDegreeCount: z.int().check(z.minimum(0)),
+      secondDegreeCount: z.int().check(z.minimum(0)),
+    }),
+  ),
   /** Silent list refresh: a disconnect does not notify (spec/2 §2), so never toast these. */
-  'friendship.created': z.object({ userId: z.uuid() }),
-  'friendship.removed': z.object({ userId: z.uuid() }),
+  'friendship.created': z.lazy(() => z.object({ userId: z.uuid() })),
+  'friendship.removed': z.lazy(() => z.object({ userId: z.uuid() })),
   // Chat (issue 13). To both members' streams: the sender's other devices show it too.
-  'message.created': z.object({ message: messageViewSchema }),
+  'message.created': z.lazy(() => z.object({ message: messageViewSchema })),
   /**
    * A member's delivered or read position moved (to the other member for ticks, and to the
    * member's own stream so their other devices clear the unread count).
    */
-  'chat.receipt': z.object({
-    chatId: z.uuid(),
-    userId: z.uuid(),
-    deliveredSeq: z.int().check(z.minimum(0)),
-    readSeq: z.int().check(z.minimum(0)),
-    readAt: z.nullable(z.string()),
-  }),
+  'chat.receipt': z.lazy(() =>
+    z.object({
+      chatId: z.uuid(),
+      userId: z.uuid(),
+      deliveredSeq: z.int().check(z.minimum(0)),
+      readSeq: z.int().check(z.minimum(0)),
+      readAt: z.nullable(z.string()),
+    }),
+  ),
   /** The chat changed otherwise (muted, became a match chat, can no longer be messaged). */
-  'chat.updated': z.object({ chatId: z.uuid() }),
+  'chat.updated': z.lazy(() => z.object({ chatId: z.uuid() })),
   /** Discover (issue 14): a like completed a match; to both, each with the other person. */
-  'match.created': z.object({ match: matchViewSchema }),
+  'match.created': z.lazy(() => z.object({ match: matchViewSchema })),
   /**
    * A match ended (an unmatch, a pass or a block) and the two may no longer message: to both,
    * each naming the other. Their sockets stop watching each other's presence.
    */
-  'match.ended': z.object({ userId: z.uuid() }),
+  'match.ended': z.lazy(() => z.object({ userId: z.uuid() })),
   /**
    * One's own settings changed (on any device): to oneself, with the whole settings. With
    * online status off, the server also tells the watchers the person is offline.
    */
-  'settings.updated': z.object({ userId: z.uuid(), settings: settingsSchema }),
+  'settings.updated': z.lazy(() => z.object({ userId: z.uuid(), settings: settingsSchema })),
 } as const;
 
 /**
@@ -107,14 +114,16 @@ export type StreamEvent = {
   [E in ServerEventName]: { stream: string; seq: number; type: E; payload: ServerEventPayload<E> };
 }[ServerEventName];
 
-const streamName = z.string().check(z.minLength(1), z.maxLength(200));
+const streamName = z.lazy(() => z.string().check(z.minLength(1), z.maxLength(200)));
 
-const envelopeSchema = z.object({
-  stream: streamName,
-  seq: z.int().check(z.positive()),
-  type: z.string(),
-  payload: z.unknown(),
-});
+const envelopeSchema = z.lazy(() =>
+  z.object({
+    stream: streamName,
+    seq: z.int().check(z.positive()),
+    type: z.string(),
+    payload: z.unknown(),
+  }),
+);
 
 /** Events a resume replays at most per stream; a client further behind refetches instead. */
 export const RESUME_MAX_EVENTS = 500;
@@ -123,20 +132,22 @@ const RESUME_MAX_STREAMS = 8;
 
 export const clientEvents = {
   /** `visible`: the app is on screen (counts as activity for presence). */
-  'presence.ping': z.object({ at: z.int(), visible: z.optional(z.boolean()) }),
+  'presence.ping': z.lazy(() => z.object({ at: z.int(), visible: z.optional(z.boolean()) })),
   'message.send': sendMessageSchema,
   'chat.delivered': deliveredSchema,
   'chat.typing': typingSchema,
   'presence.watch': presenceWatchSchema,
   /** The last seq the client applied per stream; streams it never saw are left out. */
-  'stream.resume': z.object({
-    streams: z._default(
-      z
-        .record(streamName, z.int().check(z.minimum(0)))
-        .check(z.refine((s) => Object.keys(s).length <= RESUME_MAX_STREAMS, 'too many streams')),
-      {},
-    ),
-  }),
+  'stream.resume': z.lazy(() =>
+    z.object({
+      streams: z._default(
+        z
+          .record(streamName, z.int().check(z.minimum(0)))
+          .check(z.refine((s) => Object.keys(s).length <= RESUME_MAX_STREAMS, 'too many streams')),
+        {},
+      ),
+    }),
+  ),
 } as const;
 
 export type ServerEventName = keyof typeof serverEvents;

@@ -1,4 +1,4 @@
-import { z } from './zod.ts';
+import { built, z } from './zod.ts';
 import { DISCOVERY_VISIBILITIES, DISCOVERY_VISIBILITY_DEFAULT } from './discover.ts';
 
 /** What a message notification may show on the lock screen (settings.notifications.preview). */
@@ -17,43 +17,45 @@ export const notificationPreviewLabels: Record<NotificationPreview, string> = {
  * neither sends nor sees them). The path privacy switch keeps its own endpoint
  * (/api/me/privacy): it lives on the person's row because the graph index reads it.
  */
-export const settingsSchema = z.object({
-  privacy: z.object({
-    /** Stored as discovery_visibility: the farthest degree from which Discover shows you. */
-    profileVisibility: z.enum(DISCOVERY_VISIBILITIES),
-    /** Off: your location is shown to nobody. */
-    locationSharing: z.boolean(),
-    /** Off: nobody sees when you are online, and you see nobody's. */
-    onlineStatus: z.boolean(),
-    /** Off: your age is hidden on cards and profiles. */
-    showAge: z.boolean(),
+export const settingsSchema = z.lazy(() =>
+  z.object({
+    privacy: z.object({
+      /** Stored as discovery_visibility: the farthest degree from which Discover shows you. */
+      profileVisibility: z.enum(DISCOVERY_VISIBILITIES),
+      /** Off: your location is shown to nobody. */
+      locationSharing: z.boolean(),
+      /** Off: nobody sees when you are online, and you see nobody's. */
+      onlineStatus: z.boolean(),
+      /** Off: your age is hidden on cards and profiles. */
+      showAge: z.boolean(),
+    }),
+    notifications: z.object({
+      newMatches: z.boolean(),
+      messages: z.boolean(),
+      connectionRequests: z.boolean(),
+      promotions: z.boolean(),
+      /**
+       * What a message notification shows (beyond the spec; issue 16): the text, the sender
+       * only ('New message' as its body), or nothing but 'New message'.
+       */
+      preview: z.enum(NOTIFICATION_PREVIEWS),
+      /** A short tone with a notification (spec/3 §4). */
+      sound: z.boolean(),
+    }),
+    safety: z.object({
+      /** Unverified people cannot message you or send you requests. */
+      blockUnverified: z.boolean(),
+      /** Only people with at least one friend in common can send you requests. */
+      requireMutualConnections: z.boolean(),
+      /** You never appear in Discover, nor in anyone's network search (friends still list you). */
+      hideFromSearch: z.boolean(),
+    }),
+    chat: z.object({
+      readReceipts: z.boolean(),
+      typingIndicators: z.boolean(),
+    }),
   }),
-  notifications: z.object({
-    newMatches: z.boolean(),
-    messages: z.boolean(),
-    connectionRequests: z.boolean(),
-    promotions: z.boolean(),
-    /**
-     * What a message notification shows (beyond the spec; issue 16): the text, the sender
-     * only ('New message' as its body), or nothing but 'New message'.
-     */
-    preview: z.enum(NOTIFICATION_PREVIEWS),
-    /** A short tone with a notification (spec/3 §4). */
-    sound: z.boolean(),
-  }),
-  safety: z.object({
-    /** Unverified people cannot message you or send you requests. */
-    blockUnverified: z.boolean(),
-    /** Only people with at least one friend in common can send you requests. */
-    requireMutualConnections: z.boolean(),
-    /** You never appear in Discover, nor in anyone's network search (friends still list you). */
-    hideFromSearch: z.boolean(),
-  }),
-  chat: z.object({
-    readReceipts: z.boolean(),
-    typingIndicators: z.boolean(),
-  }),
-});
+);
 export type Settings = z.infer<typeof settingsSchema>;
 
 /** spec/3 §9 settings defaults. */
@@ -79,19 +81,22 @@ export const DEFAULT_SETTINGS: Settings = {
 const atLeastOne = (value: object) => Object.keys(value).length > 0;
 
 /** A change to some settings: any subset of the groups and of their fields, nothing unknown. */
-export const updateSettingsSchema = z
-  .strictObject({
-    privacy: z.optional(z.partial(z.strictObject(settingsSchema.shape.privacy.shape))),
-    notifications: z.optional(z.partial(z.strictObject(settingsSchema.shape.notifications.shape))),
-    safety: z.optional(z.partial(z.strictObject(settingsSchema.shape.safety.shape))),
-    chat: z.optional(z.partial(z.strictObject(settingsSchema.shape.chat.shape))),
-  })
-  .check(
-    z.refine(
-      (value) => Object.values(value).some((group) => group !== undefined && atLeastOne(group)),
-      { message: 'Nothing to change' },
-    ),
-  );
+export const updateSettingsSchema = z.lazy(() => {
+  const settings = built(settingsSchema).shape;
+  return z
+    .strictObject({
+      privacy: z.optional(z.partial(z.strictObject(settings.privacy.shape))),
+      notifications: z.optional(z.partial(z.strictObject(settings.notifications.shape))),
+      safety: z.optional(z.partial(z.strictObject(settings.safety.shape))),
+      chat: z.optional(z.partial(z.strictObject(settings.chat.shape))),
+    })
+    .check(
+      z.refine(
+        (value) => Object.values(value).some((group) => group !== undefined && atLeastOne(group)),
+        { message: 'Nothing to change' },
+      ),
+    );
+});
 export type UpdateSettings = z.infer<typeof updateSettingsSchema>;
 
 export type SettingsGroup = keyof Settings;
