@@ -49,6 +49,8 @@ function signInModules(): Plugin & { mayNeed: (id: string) => boolean } {
 
 const signIn = signInModules();
 
+const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
+
 export default defineConfig(() => ({
   resolve: {
     alias: reactOnPreact,
@@ -120,6 +122,18 @@ export default defineConfig(() => ({
     manifest: true,
     rolldownOptions: {
       output: {
+        // V8's explicit compile hint (Chromium 136+; a comment elsewhere) on the code every first
+        // load runs at once: the entry, the chunk with Preact and the query client, and the
+        // `signed-in` chunk. V8 then compiles their functions on a background thread while the
+        // file streams in, instead of on the main thread when each is first called, inside the
+        // start-up's long tasks (issue 17, bench/lighthouse/README.md). After minification, or
+        // the minifier would drop it; the entry's Vite preamble line stays above it.
+        postBanner: (chunk) =>
+          chunk.isEntry ||
+          chunk.name === 'signed-in' ||
+          chunk.moduleIds.some((id) => /[\\/]node_modules[\\/]preact[\\/]/.test(id))
+            ? COMPILE_HINT
+            : '',
         codeSplitting: {
           groups: [
             {
