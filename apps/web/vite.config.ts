@@ -50,6 +50,43 @@ function signInModules(): Plugin & { mayNeed: (id: string) => boolean } {
 const signIn = signInModules();
 
 const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
+const PREACT = /[\\/]node_modules[\\/]preact[\\/]dist[\\/]/;
+
+/** The chunks a first load runs most of at once (see `postBanner` below). */
+const startsEager = (chunk: { isEntry: boolean; name: string; moduleIds: string[] }) =>
+  chunk.isEntry || chunk.name === 'signed-in' || chunk.moduleIds.some((id) => PREACT.test(id));
+
+/**
+ * Vite writes its preload map (`const __vite__mapDeps=...`) on a line of its own above the
+ * entry's code once the chunk is rendered, so the entry's compile hint ends up on line 2, where
+ * V8 ignores it. This swaps the two lines back. Neither line maps to a source (the map starts
+ * with two empty lines), so the source map stays true; it is left alone if it does not.
+ */
+function compileHintFirst(): Plugin {
+  return {
+    name: 'heartline:compile-hint-first',
+    apply: 'build',
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        for (const chunk of Object.values(bundle)) {
+          if (chunk.type !== 'chunk' || !chunk.code.startsWith('const __vite__mapDeps=')) continue;
+          const [first, second, rest] = splitTwoLines(chunk.code);
+          const unmapped = chunk.map === null || chunk.map.mappings.startsWith(';;');
+          if (second === COMPILE_HINT && unmapped) {
+            chunk.code = `${second}\n${first}\n${rest}`;
+          }
+        }
+      },
+    },
+  };
+}
+
+function splitTwoLines(code: string): [string, string, string] {
+  const a = code.indexOf('\n');
+  const b = code.indexOf('\n', a + 1);
+  return [code.slice(0, a), code.slice(a + 1, b), code.slice(b + 1)];
+}
 
 export default defineConfig(() => ({
   resolve: {
@@ -57,6 +94,7 @@ export default defineConfig(() => ({
   },
   plugins: [
     signIn,
+    compileHintFirst(),
     // The JSX transform only. React Fast Refresh cannot patch Preact's components, so an edit
     // reloads the page in development instead (react-on-preact.ts).
     react({ refreshExclude: /./ }),
@@ -127,13 +165,9 @@ export default defineConfig(() => ({
         // `signed-in` chunk. V8 then compiles their functions on a background thread while the
         // file streams in, instead of on the main thread when each is first called, inside the
         // start-up's long tasks (issue 17, bench/lighthouse/README.md). After minification, or
-        // the minifier would drop it; the entry's Vite preamble line stays above it.
-        postBanner: (chunk) =>
-          chunk.isEntry ||
-          chunk.name === 'signed-in' ||
-          chunk.moduleIds.some((id) => /[\\/]node_modules[\\/]preact[\\/]/.test(id))
-            ? COMPILE_HINT
-            : '',
+        // the minifier would drop it. V8 takes it only above all code: `compileHintFirst`
+        // puts it back above the line Vite adds on top of the entry afterwards.
+        postBanner: (chunk) => (startsEager(chunk) ? COMPILE_HINT : ''),
         codeSplitting: {
           groups: [
             {

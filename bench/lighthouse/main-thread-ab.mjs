@@ -1,7 +1,7 @@
 // What a cold first load does on the main thread, for two builds of the web app (issue 17):
 // the quantities a change to start-up work moves, measured without throttling and with both
 // builds under the same machine load. On this shared machine Lighthouse's TBT of one build
-// ranges 2-7x between runs, so its A/B often cannot tell a change of 100-300 ms. Single loads
+// ranges up to 10x between runs, so its A/B often cannot tell a change of 100-300 ms. Single loads
 // here spread widely too (every load is in the results file); compare the medians over
 // alternating loads of the two builds, and look at the spread before trusting one.
 //

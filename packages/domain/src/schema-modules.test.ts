@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ZodMiniLazy } from 'zod/mini';
 
 /**
  * zod calls `__zod_globalConfig.postProcessor` with every schema it constructs (the hook its own
@@ -29,6 +30,27 @@ describe("the domain package's modules (issue 17)", () => {
     types.length = 0;
     expect(domain.okSchema.safeParse({ ok: true }).success).toBe(true);
     expect(types).toContain('object');
+  });
+
+  it('every schema builds: a mistake in one no longer stops its module from loading', async () => {
+    // Fresh modules: a lazy whose build threw once answers undefined afterwards.
+    vi.resetModules();
+    const domain = await import('./index.ts');
+    const values: unknown[] = [
+      ...Object.values(domain),
+      ...Object.values(domain.serverEvents),
+      ...Object.values(domain.clientEvents),
+      ...Object.values(domain.liveSignals),
+    ];
+    const lazies = values.filter(
+      (value): value is ZodMiniLazy =>
+        typeof value === 'object' &&
+        value !== null &&
+        '_zod' in value &&
+        (value as ZodMiniLazy)._zod.def.type === 'lazy',
+    );
+    expect(lazies.length).toBeGreaterThan(100);
+    for (const schema of lazies) expect(domain.built(schema)._zod.def.type).not.toBe('lazy');
   });
 
   it('a lazy schema parses like the one it wraps, with its messages and its shape', async () => {

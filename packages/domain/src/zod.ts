@@ -22,7 +22,12 @@ if (typeof document !== 'undefined') z.config({ jitless: true });
 
 export { z };
 
-/** The schema a `z.lazy` wraps, built on this first call (to extend it or read its shape). */
+/**
+ * The schema a `z.lazy` wraps, built on this first call (to extend it or read its shape).
+ * Not passed through a lazy: an enum's or literal's set of values, which `z.record` reads to
+ * require every key. A record keyed by a lazy enum accepts a partial object; key records by the
+ * enum itself.
+ */
 export function built<T extends z.core.SomeType>(schema: z.ZodMiniLazy<T>): T {
   return schema._zod.innerType;
 }
