@@ -96,6 +96,22 @@ export async function throttleLikeMobilePreset(cdp) {
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
 }
 
+/**
+ * The main thread of the page that loaded from `base`, in a Chrome trace: the renderer that
+ * requested its assets. A trace can hold other renderers (Chromium's own new-tab page once
+ * took more CPU than the app's and was measured in its place).
+ */
+export function pageMainThread(events, base) {
+  const pid = events.find(
+    (e) => e.name === 'ResourceSendRequest' && e.args?.data?.url?.startsWith(`${base}/assets/`),
+  )?.pid;
+  const thread = events.find(
+    (e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && e.pid === pid,
+  );
+  if (!thread) throw new Error(`no renderer in the trace loaded ${base}`);
+  return { pid: thread.pid, tid: thread.tid };
+}
+
 export const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;

@@ -2,7 +2,9 @@
 // slowdown (Lighthouse's mobile preset) with nothing cached, records a Chrome trace, and lists
 // every task over 50 ms: its length, the trace events inside it (module evaluation, layout,
 // ...), the functions that took its samples and the first app frame above each sample, mapped
-// through the build's source maps. A diagnostic, not a benchmark: no budget, nothing written.
+// through the build's source maps. Then, over all runs, the long tasks' samples by where their
+// function comes from (the app, a package, or '(program)': the browser's own parsing, style,
+// layout and paint) and by function. A diagnostic, not a benchmark: no budget, nothing written.
 //
 //   npm run build -w @heartline/web     # the build to look at (production, with source maps)
 //   node bench/lighthouse/long-tasks.mjs /network [runs]
@@ -14,7 +16,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping';
 import { chromium } from 'playwright-core';
-import { chromiumPath, serveBuild, signInPersona } from '../serve-build.mjs';
+import { chromiumPath, pageMainThread, serveBuild, signInPersona } from '../serve-build.mjs';
 
 const route = process.argv[2] ?? '/network';
 const runs = Number(process.argv[3] ?? 1);
@@ -94,15 +96,24 @@ function samplesOf(events, pid) {
   return { nodes, samples };
 }
 
-function report(events) {
-  const threads = events.filter(
-    (e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain',
-  );
-  const busy = (th) =>
-    events
-      .filter((e) => e.pid === th.pid && e.tid === th.tid && e.name === 'RunTask')
-      .reduce((sum, e) => sum + (e.dur ?? 0), 0);
-  const main = threads.sort((a, b) => busy(b) - busy(a))[0];
+// Over all runs: the long tasks' samples by where their function comes from, and by function.
+const bySource = new Map();
+const byFunction = new Map();
+
+/** 'app', 'domain', a package's name, a V8 pseudo-frame such as '(program)', or 'native'. */
+function sourceOf(name) {
+  const pseudo = name.match(/^\([a-z ]+\)/)?.[0];
+  if (pseudo) return pseudo;
+  const at = name.slice(name.indexOf(' ') + 1);
+  if (at.startsWith('src/')) return 'app';
+  if (at.startsWith('packages/domain/')) return 'domain';
+  if (at.includes(':')) return at.match(/^(@[^/]+\/[^/]+|[^/]+)/)?.[1] ?? at;
+  // A built chunk the maps do not cover, or the browser's own functions (fetch, appendChild).
+  return at ? 'unmapped chunk code' : 'native';
+}
+
+function report(events, base) {
+  const main = pageMainThread(events, base);
   const onMain = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X');
   const tasks = onMain.filter((e) => e.name === 'RunTask').sort((a, b) => a.ts - b.ts);
   const { nodes, samples } = samplesOf(events, main.pid);
@@ -121,6 +132,9 @@ function report(events) {
       if (!node) continue;
       const name = frameName(node.callFrame);
       self.set(name, (self.get(name) ?? 0) + 1);
+      const src = sourceOf(name);
+      bySource.set(src, (bySource.get(src) ?? 0) + 1);
+      byFunction.set(name, (byFunction.get(name) ?? 0) + 1);
       for (let up = id; up; up = parent.get(up)) {
         const frame = frameName(nodes.get(up).callFrame);
         if (isAppFrame(frame)) {
@@ -190,9 +204,15 @@ try {
     await page.waitForTimeout(TRACE_MS);
     const trace = JSON.parse((await browser.stopTracing()).toString());
     console.log(`\n=== ${route}, run ${run} (4x CPU, cold)`);
-    report(trace.traceEvents);
+    report(trace.traceEvents, app.base);
     await page.close();
   }
+  const all = [...bySource.values()].reduce((a, b) => a + b, 0);
+  const pct = ([k, v]) => `${((100 * v) / all).toFixed(1).padStart(5)}% ${k}`;
+  console.log(`\n=== samples in long tasks, all runs (${all}), by source`);
+  for (const e of [...bySource].sort((a, b) => b[1] - a[1]).slice(0, 15)) console.log(pct(e));
+  console.log('=== by function');
+  for (const e of [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, 40)) console.log(pct(e));
 } finally {
   await browser.close();
   app.stop();

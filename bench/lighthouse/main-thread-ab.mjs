@@ -25,7 +25,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { chromiumPath, median, root, serveBuild, signInPersona } from '../serve-build.mjs';
+import {
+  chromiumPath,
+  median,
+  pageMainThread,
+  root,
+  serveBuild,
+  signInPersona,
+} from '../serve-build.mjs';
 
 const arg = (name) =>
   process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? null;
@@ -43,16 +50,9 @@ const TRACE_MS = 2500;
 const PERSONA = 'Alice Anderson';
 const METRICS = ['mainMs', 'blocking4x', 'evalMs', 'compileMs'];
 
-function measure(events) {
-  const threads = events.filter(
-    (e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain',
-  );
-  const onThread = (th) => events.filter((e) => e.pid === th.pid && e.tid === th.tid && e.dur);
-  const busy = (th) =>
-    onThread(th)
-      .filter((e) => e.name === 'RunTask')
-      .reduce((sum, e) => sum + e.dur, 0);
-  const main = onThread(threads.sort((a, b) => busy(b) - busy(a))[0]);
+function measure(events, base) {
+  const thread = pageMainThread(events, base);
+  const main = events.filter((e) => e.pid === thread.pid && e.tid === thread.tid && e.dur);
   const total = (name) =>
     main.filter((e) => e.name === name).reduce((sum, e) => sum + e.dur / 1000, 0);
   const tasks = main.filter((e) => e.name === 'RunTask');
@@ -98,7 +98,7 @@ try {
         await page.goto(`${servers[build].base}${route}`);
         await page.waitForTimeout(TRACE_MS);
         const trace = JSON.parse((await browser.stopTracing()).toString());
-        results[route][build].push(measure(trace.traceEvents));
+        results[route][build].push(measure(trace.traceEvents, servers[build].base));
         await context.close();
       }
     }
