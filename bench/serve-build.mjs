@@ -102,9 +102,13 @@ export async function throttleLikeMobilePreset(cdp) {
  * took more CPU than the app's and was measured in its place).
  */
 export function pageMainThread(events, base) {
-  const pid = events.find(
-    (e) => e.name === 'ResourceSendRequest' && e.args?.data?.url?.startsWith(`${base}/assets/`),
-  )?.pid;
+  // The first such request: a trace's events are not in time order, and later ones may come
+  // from elsewhere (the service worker precaching the assets).
+  const pid = events
+    .filter(
+      (e) => e.name === 'ResourceSendRequest' && e.args?.data?.url?.startsWith(`${base}/assets/`),
+    )
+    .sort((a, b) => a.ts - b.ts)[0]?.pid;
   const thread = events.find(
     (e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && e.pid === pid,
   );

@@ -386,32 +386,35 @@ test('what a screen shows while its answer comes animates on the compositor only
       origin: new URL(page.url()).origin,
       storageTypes: 'local_storage,indexeddb',
     });
-    await page.goto('/profile');
-    await expect(page.locator('.skeleton').first()).toBeVisible();
-    await expect(page.locator('.splash')).toHaveCount(0);
-    // Every running animation's properties, by its name: transform and opacity the compositor
-    // runs alone; any other is painted again on the main thread every frame.
-    const animated = await page.evaluate(() =>
-      document
-        .getAnimations()
-        .filter((a) => a.playState === 'running' && a.effect instanceof KeyframeEffect)
-        .map((a) => ({
-          name: a instanceof CSSAnimation ? a.animationName : a.constructor.name,
-          properties: (a.effect as KeyframeEffect)
-            .getKeyframes()
-            .flatMap((frame) => Object.keys(frame))
-            .filter((key) => !['offset', 'computedOffset', 'easing', 'composite'].includes(key)),
-        })),
-    );
-    expect(animated.map((a) => a.name)).toContain('shimmer');
-    for (const { name, properties } of animated) {
-      expect(properties.length, name).toBeGreaterThan(0);
-      expect(
-        properties.filter((p) => p !== 'transform' && p !== 'opacity'),
-        name,
-      ).toEqual([]);
+    try {
+      await page.goto('/profile');
+      await expect(page.locator('.skeleton').first()).toBeVisible();
+      await expect(page.locator('.splash')).toHaveCount(0);
+      // Every running animation's properties, by its name: transform and opacity the compositor
+      // runs alone; any other is painted again on the main thread every frame.
+      const animated = await page.evaluate(() =>
+        document
+          .getAnimations()
+          .filter((a) => a.playState === 'running' && a.effect instanceof KeyframeEffect)
+          .map((a) => ({
+            name: a instanceof CSSAnimation ? a.animationName : a.constructor.name,
+            properties: (a.effect as KeyframeEffect)
+              .getKeyframes()
+              .flatMap((frame) => Object.keys(frame))
+              .filter((key) => !['offset', 'computedOffset', 'easing', 'composite'].includes(key)),
+          })),
+      );
+      expect(animated.map((a) => a.name)).toContain('shimmer');
+      for (const { name, properties } of animated) {
+        expect(properties.length, name).toBeGreaterThan(0);
+        expect(
+          properties.filter((p) => p !== 'transform' && p !== 'opacity'),
+          name,
+        ).toEqual([]);
+      }
+    } finally {
+      release();
     }
-    release();
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.locator('.skeleton')).toHaveCount(0);
   });

@@ -100,16 +100,21 @@ function samplesOf(events, pid) {
 const bySource = new Map();
 const byFunction = new Map();
 
-/** 'app', 'domain', a package's name, a V8 pseudo-frame such as '(program)', or 'native'. */
+/**
+ * Where a sampled frame's function comes from, read off `frameName`'s "name source" (the name
+ * may hold a space, the source does not): 'app', 'domain', a package, a file of its own, one of
+ * V8's pseudo-frames ('(program)': the browser's own work), a built chunk the maps do not
+ * cover, or 'native' (the browser's functions: fetch, appendChild).
+ */
 function sourceOf(name) {
-  const pseudo = name.match(/^\([a-z ]+\)/)?.[0];
-  if (pseudo) return pseudo;
-  const at = name.slice(name.indexOf(' ') + 1);
-  if (at.startsWith('src/')) return 'app';
-  if (at.startsWith('packages/domain/')) return 'domain';
-  if (at.includes(':')) return at.match(/^(@[^/]+\/[^/]+|[^/]+)/)?.[1] ?? at;
-  // A built chunk the maps do not cover, or the browser's own functions (fetch, appendChild).
-  return at ? 'unmapped chunk code' : 'native';
+  if (/^\((program|idle|root|garbage collector)\) $/.test(name)) return name.trim();
+  const at = name.slice(name.lastIndexOf(' ') + 1);
+  if (!at) return 'native';
+  if (!at.includes(':')) return 'unmapped chunk code';
+  const file = at.slice(0, at.lastIndexOf(':'));
+  if (file.startsWith('src/')) return 'app';
+  if (file.startsWith('packages/domain/')) return 'domain';
+  return file.match(/^(@[^/]+\/[^/]+|[^/]+)\//)?.[1] ?? file;
 }
 
 function report(events, base) {
