@@ -3,8 +3,9 @@
 // every task over 50 ms: its length, the trace events inside it (module evaluation, layout,
 // ...), the functions that took its samples and the first app frame above each sample, mapped
 // through the build's source maps. Then, over all runs, the long tasks' samples by where their
-// function comes from (the app, a package, or '(program)': the browser's own parsing, style,
-// layout and paint) and by function. A diagnostic, not a benchmark: no budget, nothing written.
+// function comes from (the app, a package, or '(program)': the browser's own work, parsing,
+// style, layout and paint among it) and by function. A diagnostic, not a benchmark: no budget,
+// nothing written.
 //
 //   npm run build -w @heartline/web     # the build to look at (production, with source maps)
 //   node bench/lighthouse/long-tasks.mjs /network [runs]
