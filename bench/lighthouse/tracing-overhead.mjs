@@ -3,13 +3,16 @@
 // through the DevTools protocol) with no trace, with Lighthouse 12.2.3's trace categories, and
 // with a lean set (the timeline alone), and sums the long tasks the page itself observes
 // (PerformanceObserver 'longtask', 6 s). Modes alternate load by load. Nothing is written.
+// With --each, it adds one mode per Lighthouse category: Lighthouse's set with that one dropped,
+// to find which category costs the most.
 //
-//   node bench/lighthouse/tracing-overhead.mjs [/network] [loads per mode, 5]
+//   node bench/lighthouse/tracing-overhead.mjs [/network] [loads per mode, 5] [--each]
 import { chromium } from 'playwright-core';
 import { chromiumPath, median, serveBuild, signInPersona } from '../serve-build.mjs';
 
-const route = process.argv[2] ?? '/network';
-const loads = Number(process.argv[3] ?? 5);
+const [route = '/network', loadsArg = '5'] = process.argv.slice(2).filter((a) => a !== '--each');
+const loads = Number(loadsArg);
+const each = process.argv.includes('--each');
 const PERSONA = 'Alice Anderson';
 const WAIT_MS = 6000;
 
@@ -40,6 +43,12 @@ const MODES = {
     'disabled-by-default-devtools.timeline',
   ],
 };
+if (each) {
+  for (const category of MODES.lighthouse.slice(1)) {
+    const short = category.replace('disabled-by-default-', '').replace('devtools.', '');
+    MODES[`- ${short}`] = MODES.lighthouse.filter((c) => c !== category);
+  }
+}
 
 const app = await serveBuild({
   name: 'tracing-overhead',
@@ -85,7 +94,7 @@ try {
   for (const [mode, values] of Object.entries(sums)) {
     const m = median(values);
     console.log(
-      `  ${mode.padEnd(14)} median ${String(Math.round(m)).padStart(5)} ` +
+      `  ${mode.padEnd(30)} median ${String(Math.round(m)).padStart(5)} ` +
         `(x${(m / base).toFixed(2)})  loads ${values.join(', ')}`,
     );
   }
