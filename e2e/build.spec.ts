@@ -112,6 +112,16 @@ async function inOwnContext(
   }
 }
 
+/** A cold start's storage: no persisted answers to show first (the session cookie stays). */
+async function forgetStoredAnswers(page: Page, context: BrowserContext): Promise<void> {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Storage.clearDataForOrigin', {
+    origin: new URL(page.url()).origin,
+    storageTypes: 'local_storage,indexeddb',
+  });
+  await cdp.detach();
+}
+
 /** The built file of a source module, from the build's Vite manifest (SCREEN_CODE's keys). */
 function builtFileOf(module: string): string | undefined {
   const manifest = JSON.parse(
@@ -248,6 +258,73 @@ test('the first screen of a load shows at once and counts as painted; a screen m
   });
 });
 
+test('the launch screen paints before any script runs, and goes as the app covers the page', async ({
+  browser,
+}) => {
+  await inOwnContext(browser, async (page, context) => {
+    const launch = page.locator('#launch');
+    const firstPaints = () =>
+      page.evaluate(() => performance.getEntriesByName('first-contentful-paint').length);
+    // Half its HTML in, the launch screen does not show: its card, laid out without its lower
+    // half, would move when the rest came (a layout shift).
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.route(/\/auth$/, async (route) => {
+      const html = await (await route.fetch()).text();
+      const cut = html.indexOf('<p class="splash__percent">');
+      expect(cut).toBeGreaterThan(0);
+      await route.fulfill({ contentType: 'text/html', body: html.slice(0, cut) });
+    });
+    await page.goto('/auth');
+    await expect(launch).toHaveCount(1);
+    await expect(launch.locator('.splash__title')).toHaveText('Heartline');
+    await expect(launch.locator('.splash__title')).toBeHidden();
+    await page.unrouteAll();
+
+    // Every script held back: what shows is the HTML and its styles alone.
+    let release = () => {};
+    const held = new Promise<void>((done) => (release = done));
+    await page.route('**/assets/*.js', async (route) => {
+      await held;
+      await route.fallback();
+    });
+    try {
+      await page.goto('/auth', { waitUntil: 'commit' });
+      await expect(launch.getByRole('heading', { name: 'Heartline' })).toBeVisible();
+      await expect.poll(firstPaints).toBe(1);
+      // Only the mark and the name show; the splash's steps hold their places unseen.
+      await expect(launch.getByRole('progressbar')).toBeHidden();
+      await expect(launch.getByText('Initializing')).toBeHidden();
+    } finally {
+      release();
+    }
+    // A stranger: the sign-in screen takes its place.
+    await expect(page.getByRole('heading', { name: 'Welcome to Heartline' })).toBeVisible();
+    await expect(launch).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Heartline', exact: true })).toHaveCount(0);
+
+    // Signed in, a cold start: the splash takes its place, and then the screen.
+    await page.unroute('**/assets/*.js');
+    await signUpOnboarded(page, 'Launch');
+    let releaseSession = () => {};
+    const session = new Promise<void>((done) => (releaseSession = done));
+    await page.route('**/api/auth/session', async (route) => {
+      await session;
+      await route.fallback();
+    });
+    await forgetStoredAnswers(page, context);
+    try {
+      await page.goto('/network');
+      await expect(page.getByRole('progressbar', { name: 'Loading progress' })).toBeVisible();
+      await expect(launch).toHaveCount(0);
+      await expect(page.getByRole('heading', { name: 'Heartline', exact: true })).toHaveCount(1);
+    } finally {
+      releaseSession();
+    }
+    await expect(page.getByRole('heading', { name: 'Network' })).toBeVisible();
+    await expect(page.locator('.splash')).toHaveCount(0);
+  });
+});
+
 test('a cold signed-in start shows its screen without waiting for the live connection', async ({
   browser,
 }) => {
@@ -264,7 +341,8 @@ test('a cold signed-in start shows its screen without waiting for the live conne
       const seen = { splashShown: false, splashGoneAt: 0, offlineAt: 0 };
       Object.assign(window, { __seen: seen });
       new MutationObserver(() => {
-        const splash = document.querySelector('.splash') !== null;
+        // The splash itself, not index.html's launch screen before it.
+        const splash = document.querySelector('.splash:not(.splash--launch)') !== null;
         if (splash) seen.splashShown = true;
         else if (seen.splashShown && !seen.splashGoneAt) seen.splashGoneAt = performance.now();
         if (!seen.offlineAt && document.querySelector('.connection-banner')) {
@@ -272,11 +350,7 @@ test('a cold signed-in start shows its screen without waiting for the live conne
         }
       }).observe(document, { childList: true, subtree: true });
     });
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Storage.clearDataForOrigin', {
-      origin: new URL(page.url()).origin,
-      storageTypes: 'local_storage,indexeddb',
-    });
+    await forgetStoredAnswers(page, context);
     await page.goto('/network');
     await expect(page.getByRole('heading', { name: 'Network' })).toBeVisible();
     await expect(page.locator('.splash')).toHaveCount(0, { timeout: 10_000 });
@@ -332,19 +406,13 @@ test('a cold first load of each main screen does not shift its layout while its 
         }
       }).observe({ type: 'layout-shift', buffered: true });
     });
-    const cdp = await context.newCDPSession(page);
-    const origin = new URL(page.url()).origin;
     for (const [screen, ready] of [
       ['/settings', page.getByRole('region', { name: 'Account' })],
       ['/network', page.getByRole('tab', { name: /^1st/ })],
       ['/profile', page.getByRole('heading', { level: 1 })],
       ['/chat', page.getByRole('heading', { name: 'Messages' })],
     ] as const) {
-      // A cold start: no persisted answers to show first (the session cookie stays).
-      await cdp.send('Storage.clearDataForOrigin', {
-        origin,
-        storageTypes: 'local_storage,indexeddb',
-      });
+      await forgetStoredAnswers(page, context);
       await page.goto(screen);
       await expect(ready).toBeVisible();
       await page.waitForLoadState('networkidle');
@@ -381,11 +449,7 @@ test('what a screen shows while its answer comes animates on the compositor only
       await held;
       await route.fallback();
     });
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Storage.clearDataForOrigin', {
-      origin: new URL(page.url()).origin,
-      storageTypes: 'local_storage,indexeddb',
-    });
+    await forgetStoredAnswers(page, context);
     try {
       await page.goto('/profile');
       await expect(page.locator('.skeleton').first()).toBeVisible();

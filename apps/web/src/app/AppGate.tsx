@@ -15,6 +15,7 @@ import {
   rememberIntended,
 } from '../lib/intended-url.ts';
 import { onboardingRedirect, type OnboardingNoticeState } from '../lib/onboarding-gate.ts';
+import { LaunchScreenGone } from '../lib/launch-screen.ts';
 import { inviteChoiceDue } from '../lib/pending-invite.ts';
 import { usePendingInvite } from '../screens/Invite/use-pending-invite.ts';
 import { readOnboarding } from '../lib/onboarding-store.ts';
@@ -131,6 +132,7 @@ export function AppGate() {
         <GateRedirect to={onboarding.to} remember={null} notice={onboarding.notice} />
       ) : inviteChoice && me ? (
         <main id="main" className="app-main">
+          <LaunchScreenGone />
           <Suspense fallback={<PageLoading />}>
             <InviteChoiceScreen
               invite={inviteChoice}
@@ -185,6 +187,7 @@ const AppContent = memo(function AppContent({ me }: { me: Me | null }) {
 
   return (
     <>
+      <LaunchScreenGone />
       {signedIn && <ConnectionBanner />}
       <main id="main" className={showTabs ? 'app-main app-main--tabs' : 'app-main'}>
         <ScreenErrorBoundary resetKey={pathname}>

@@ -6,6 +6,7 @@ import {
   parseRestarts,
   withRestart,
 } from '../lib/restart-guard.ts';
+import { LaunchScreenGone } from '../lib/launch-screen.ts';
 import { safeStorage, storageKeys } from '../lib/storage-keys.ts';
 import { useLocation } from '../app/navigation.tsx';
 import { WarningIcon } from './Icons.tsx';
@@ -27,7 +28,16 @@ function reloadFresh() {
 export function RootErrorBoundary({ children }: { children: ReactNode }) {
   const { key } = useLocation();
   return (
-    <ErrorBoundary resetKey={key} label="App error" fallback={() => <RestartScreen />}>
+    <ErrorBoundary
+      resetKey={key}
+      label="App error"
+      fallback={() => (
+        <>
+          <LaunchScreenGone />
+          <RestartScreen />
+        </>
+      )}
+    >
       {children}
     </ErrorBoundary>
   );

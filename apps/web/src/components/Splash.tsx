@@ -1,5 +1,6 @@
 import { shellMessages } from '@heartline/domain';
 import { useEffect } from 'react';
+import { LaunchScreenGone } from '../lib/launch-screen.ts';
 import { splashPercent, type SplashStep } from '../lib/splash-progress.ts';
 import { useConfig } from '../state/queries/session.ts';
 import { HeartLogo } from './HeartLogo.tsx';
@@ -10,8 +11,7 @@ const FADE_OUT_MS = 350;
 /** Cold-start splash: each step turns done when its real loading work finishes. */
 export function Splash({ steps, onFinished }: { steps: SplashStep[]; onFinished: () => void }) {
   const { productName } = useConfig();
-  const percent = splashPercent(steps);
-  const done = percent === 100;
+  const done = splashPercent(steps) === 100;
 
   useEffect(() => {
     if (!done) return;
@@ -20,8 +20,33 @@ export function Splash({ steps, onFinished }: { steps: SplashStep[]; onFinished:
   }, [done, onFinished]);
 
   return (
+    <>
+      <LaunchScreenGone />
+      <SplashView productName={productName} steps={steps} />
+    </>
+  );
+}
+
+/**
+ * The splash as markup alone. `launch`: the launch screen `index.html` carries, painted before
+ * any script runs (issue 17): the same markup at the start, with all but the mark and the name
+ * hidden (`.splash--launch`), so neither moves when the splash takes its place.
+ * `launch-screen.test.ts` holds `index.html`'s copy to this.
+ */
+export function SplashView({
+  productName,
+  steps,
+  launch = false,
+}: {
+  productName: string;
+  steps: SplashStep[];
+  launch?: boolean;
+}) {
+  const percent = splashPercent(steps);
+  const done = percent === 100;
+  return (
     <div
-      className={done ? 'splash splash--done' : 'splash'}
+      className={launch ? 'splash splash--launch' : done ? 'splash splash--done' : 'splash'}
       role="status"
       aria-live="polite"
       aria-busy={!done}
@@ -38,7 +63,11 @@ export function Splash({ steps, onFinished }: { steps: SplashStep[]; onFinished:
           aria-valuemax={100}
           aria-valuenow={percent}
         >
-          <div className="progress__fill" style={{ transform: `scaleX(${percent / 100})` }} />
+          {/* The launch screen's copy is static HTML, where the CSP allows no style attribute. */}
+          <div
+            className="progress__fill"
+            style={launch ? undefined : { transform: `scaleX(${percent / 100})` }}
+          />
         </div>
         <p className="splash__percent">{percent}%</p>
         <ol className="splash__steps">

@@ -1,0 +1,37 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { h } from 'preact';
+import { renderToString } from 'preact-render-to-string';
+import { describe, expect, it } from 'vitest';
+import { SplashView } from '../components/Splash.tsx';
+import { splashSteps } from './splash-progress.ts';
+
+const indexHtml = fs.readFileSync(path.resolve(import.meta.dirname, '../../index.html'), 'utf8');
+
+/** Markup with the formatter's line breaks and indents taken out. */
+const squeeze = (html: string) =>
+  html
+    .replace(/>\s+</g, '><')
+    .replace(/\s+/g, ' ')
+    .replace(/\s+(\/?>)/g, '$1')
+    .trim();
+
+describe('the launch screen', () => {
+  it("is the splash's first frame in index.html, before any script", () => {
+    const launch = /<div id="launch">([\s\S]*?)<\/div>\s*<div id="root">/.exec(indexHtml);
+    const firstFrame = renderToString(
+      h(SplashView, {
+        productName: 'Heartline',
+        launch: true,
+        steps: splashSteps({
+          sessionSettled: false,
+          configSettled: false,
+          realtimeStarted: false,
+          screenLoaded: false,
+        }),
+      }),
+    );
+    expect(launch).not.toBeNull();
+    expect(squeeze(launch![1]!)).toBe(squeeze(firstFrame));
+  });
+});
