@@ -123,6 +123,7 @@ test.describe('a returning visitor on the sign-in screen', () => {
     await page.reload();
     await expect(heading).toBeVisible({ timeout: 3_000 });
     await expect(page.getByRole('button', { name: 'Continue with Google' })).toBeEnabled();
+    await expect(page.locator('#launch')).toHaveCount(0);
     // A warm start: no splash over it.
     await expect(
       page.getByRole('status').filter({ has: page.getByRole('progressbar') }),
@@ -145,6 +146,7 @@ test.describe('a returning visitor on the sign-in screen', () => {
     const splash = page.getByRole('status').filter({ has: page.getByRole('progressbar') });
     await page.goto('/auth');
     await expect(heading).toBeVisible({ timeout: 3_000 });
+    await expect(page.locator('#launch')).toHaveCount(0);
     await expect(splash).toHaveCount(0);
     await page.goto('/');
     await expect(page).toHaveURL(/\/auth$/);

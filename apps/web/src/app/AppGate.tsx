@@ -187,7 +187,6 @@ const AppContent = memo(function AppContent({ me }: { me: Me | null }) {
 
   return (
     <>
-      <LaunchScreenGone />
       {signedIn && <ConnectionBanner />}
       <main id="main" className={showTabs ? 'app-main app-main--tabs' : 'app-main'}>
         <ScreenErrorBoundary resetKey={pathname}>

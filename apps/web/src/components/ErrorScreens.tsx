@@ -129,9 +129,12 @@ export function ScreenErrorBoundary({
     <ErrorBoundary
       resetKey={resetKey}
       label="Screen error"
-      fallback={(error) =>
-        isChunkLoadError(error) ? <RestartScreen /> : <UnexpectedErrorScreen />
-      }
+      fallback={(error) => (
+        <>
+          <LaunchScreenGone />
+          {isChunkLoadError(error) ? <RestartScreen /> : <UnexpectedErrorScreen />}
+        </>
+      )}
     >
       {children}
     </ErrorBoundary>

@@ -18,7 +18,7 @@ const squeeze = (html: string) =>
 
 describe('the launch screen', () => {
   it("is the splash's first frame in index.html, before any script", () => {
-    const launch = /<div id="launch">([\s\S]*?)<\/div>\s*<div id="root">/.exec(indexHtml);
+    const launch = /<div id="launch" hidden>([\s\S]*?)<p class="launch-late">/.exec(indexHtml);
     const firstFrame = renderToString(
       h(SplashView, {
         productName: 'Heartline',

@@ -1,20 +1,12 @@
 import { useLayoutEffect } from 'react';
 
-/** The element of `index.html` that holds the launch screen. */
-export const launchScreenId = 'launch';
-
 /**
- * Takes `index.html`'s launch screen away (issue 17). It is painted before any script runs and
- * stays until the app first covers the page itself: with the splash, a screen or an error
- * screen. Taken away in a layout effect of that first cover, before the browser paints, so no
- * frame shows both or neither.
+ * Takes `index.html`'s launch screen (`#launch`) away (issue 17). It is painted before any
+ * script runs and stays until the app has something of its own to cover the page with: the
+ * splash, a screen (`lazyScreen`) or an error screen. A layout effect, so it goes in the frame
+ * where that first shows: no frame shows both, or neither.
  */
-export function removeLaunchScreen(): void {
-  document.getElementById(launchScreenId)?.remove();
-}
-
-/** Renders nothing; takes the launch screen away as it mounts. */
 export function LaunchScreenGone(): null {
-  useLayoutEffect(removeLaunchScreen, []);
+  useLayoutEffect(() => document.getElementById('launch')?.remove(), []);
   return null;
 }

@@ -1,4 +1,5 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { createElement, Fragment, lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { LaunchScreenGone } from './launch-screen.ts';
 
 export type LazyScreen = LazyExoticComponent<ComponentType> & {
   /** Starts (or joins) loading the screen's code; resolves when it is ready to render. */
@@ -16,7 +17,14 @@ export function lazyScreen(load: () => Promise<ComponentType>): LazyScreen {
     });
     return pending;
   };
-  const screen = lazy(async () => ({ default: await loadOnce() })) as LazyScreen;
+  const screen = lazy(async () => {
+    const Screen = await loadOnce();
+    // The launch screen stays over the page until there is a screen to show, rather than give
+    // way to the loading spinner while the screen's code comes.
+    const Shown: ComponentType = () =>
+      createElement(Fragment, null, createElement(LaunchScreenGone), createElement(Screen));
+    return { default: Shown };
+  }) as LazyScreen;
   screen.preload = loadOnce;
   return screen;
 }
