@@ -282,10 +282,15 @@ test('the first screen of a load shows at once and counts as painted; a screen m
   });
 });
 
-test('the launch screen paints before any script runs, and goes as the app covers the page', async ({
+test('the launch screen paints before any script or stylesheet file comes, and goes as the app covers the page', async ({
   browser,
 }) => {
   await inOwnContext(browser, async (page, context) => {
+    // The page's own styles are inline, admitted by the CSP's hash of them (plugins/inline-styles.ts).
+    const refused: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
+    });
     const launch = page.locator('#launch');
     const firstPaints = () =>
       page.evaluate(() => performance.getEntriesByName('first-contentful-paint').length);
@@ -304,11 +309,12 @@ test('the launch screen paints before any script runs, and goes as the app cover
     await expect(launch.locator('.splash__title')).toBeHidden();
     await page.unrouteAll();
 
-    // Every script held back: what shows is the HTML and its styles alone.
-    const release = await holdRequests(page, '**/assets/*.js');
+    // Every script and stylesheet file held back: what shows is the HTML alone.
+    const release = await holdRequests(page, '**/assets/*.{js,css}');
     try {
       await page.goto('/auth', { waitUntil: 'commit' });
       await expect(launch.getByRole('heading', { name: 'Heartline' })).toBeVisible();
+      await expect(page.locator('link[rel="stylesheet"]')).toHaveCount(0);
       await expect.poll(firstPaints).toBe(1);
       // Only the mark and the name show; the splash's steps hold their places unseen.
       await expect(launch.getByRole('progressbar')).toBeHidden();
@@ -332,7 +338,7 @@ test('the launch screen paints before any script runs, and goes as the app cover
     await expect(page.getByRole('heading', { name: 'Heartline', exact: true })).toHaveCount(0);
 
     // Signed in, a cold start: the splash takes its place, and then the screen.
-    await page.unroute('**/assets/*.js');
+    await page.unroute('**/assets/*.{js,css}');
     await signUpOnboarded(page, 'Launch');
     const releaseSession = await holdRequests(page, '**/api/auth/session');
     await forgetStoredAnswers(page, context);
@@ -365,6 +371,7 @@ test('the launch screen paints before any script runs, and goes as the app cover
     }
     await expect(page.getByRole('heading', { name: 'Network' })).toBeVisible();
     await expect(launch).toHaveCount(0);
+    expect(refused).toEqual([]);
   });
 });
 

@@ -82,6 +82,42 @@ function compileHintFirst(): Plugin {
   };
 }
 
+/**
+ * The entry's stylesheet goes into `index.html` as a `<style>` element instead of a `<link>`
+ * (issue 17): the launch screen then paints as soon as the HTML is in, not a round trip later,
+ * when the stylesheet has come. It is the whole stylesheet, not a "critical" part of it, so
+ * nothing restyles when the rest arrives; ~9 KB of Brotli, which still fits the HTML in the
+ * first round trip of a fresh connection. The file is dropped from the build (the page no longer
+ * asks for it), and from the manifest the server names the screen's code from. The CSP admits
+ * the element by its SHA-256, which the server reads off the built page
+ * (apps/server/src/plugins/inline-styles.ts). A screen's own stylesheet stays a file of its own.
+ */
+function entryStylesInline(): Plugin {
+  return {
+    name: 'heartline:entry-styles-inline',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle, chunk }) {
+        if (!bundle || !chunk) return html;
+        let page = html;
+        for (const file of [...chunk.viteMetadata!.importedCss]) {
+          const asset = bundle[file];
+          const link = new RegExp(`<link rel="stylesheet"[^>]* href="/${file}">`);
+          if (asset?.type !== 'asset' || !link.test(page)) continue;
+          const css = String(asset.source);
+          // The only way out of a <style> element; a build whose CSS holds it keeps the link.
+          if (/<\/style/i.test(css)) continue;
+          page = page.replace(link, () => `<style>${css}</style>`);
+          chunk.viteMetadata!.importedCss.delete(file);
+          delete bundle[file];
+        }
+        return page;
+      },
+    },
+  };
+}
+
 function splitTwoLines(code: string): [string, string, string] {
   const a = code.indexOf('\n');
   const b = code.indexOf('\n', a + 1);
@@ -95,6 +131,7 @@ export default defineConfig(() => ({
   plugins: [
     signIn,
     compileHintFirst(),
+    entryStylesInline(),
     // The JSX transform only. React Fast Refresh cannot patch Preact's components, so an edit
     // reloads the page in development instead (react-on-preact.ts).
     react({ refreshExclude: /./ }),

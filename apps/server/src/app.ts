@@ -52,6 +52,7 @@ import { registerCompression } from './plugins/compression.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { RateLimits } from './plugins/rate-limit.ts';
 import { registerRouteBudgets } from './plugins/route-budgets.ts';
+import { inlineStyleSources } from './plugins/inline-styles.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSession, sessionCookie } from './plugins/session.ts';
 import { registerWeb } from './plugins/web.ts';
@@ -169,6 +170,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     origin: config.origin,
     secure: config.secureCookies,
     mediaOrigin: config.s3?.publicUrl && new URL(config.s3.publicUrl).origin,
+    inlineStyles: inlineStyleSources(config.webDist),
   });
 
   // A sign-out on one instance reaches the others' session caches over `<prefix>:sessions`.

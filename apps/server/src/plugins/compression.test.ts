@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -14,7 +15,8 @@ import { befriend, browserFor, createPeople } from '../../test/network-fixtures.
 const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'heartline-dist-'));
 const js = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `word ${i}`))};\n`;
 const css = `.a { color: red; }\n`.repeat(200);
-const html = `<!doctype html><html><head><title>Heartline</title></head><body>${'<p>hello</p>'.repeat(200)}</body></html>`;
+const inlineCss = '.launch { color: red; }';
+const html = `<!doctype html><html><head><title>Heartline</title><style>${inlineCss}</style></head><body>${'<p>hello</p>'.repeat(200)}</body></html>`;
 fs.mkdirSync(path.join(dist, 'assets'));
 fs.writeFileSync(path.join(dist, 'index.html'), html);
 fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), js);
@@ -125,6 +127,13 @@ describe(`compressed delivery (${dbKind})`, () => {
     const worker = await get(`${world.server.baseUrl}/sw.js`);
     expect(worker.status).toBe(200);
     expect(worker.headers['content-security-policy']).toMatch(/worker-src 'self'/);
+  });
+
+  it("admits the page's own inline stylesheet by its hash, and no other inline style", async () => {
+    const page = await get(`${world.server.baseUrl}/network`);
+    const hash = createHash('sha256').update(inlineCss).digest('base64');
+    expect(page.headers['content-security-policy']).toContain(`style-src 'self' 'sha256-${hash}';`);
+    expect(page.headers['content-security-policy']).not.toMatch(/unsafe-inline/);
   });
 
   it('sends gzip to a browser without Brotli, and the plain file to one that accepts neither', async () => {
