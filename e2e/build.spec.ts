@@ -372,6 +372,13 @@ test('the launch screen paints before any script or stylesheet file comes, and g
     await expect(page.getByRole('heading', { name: 'Network' })).toBeVisible();
     await expect(launch).toHaveCount(0);
     expect(refused).toEqual([]);
+
+    // What index.html preloads (the session answer), a warm start takes up too.
+    const unused = await unusedPreloads(context, page);
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Network' })).toBeVisible();
+    await page.waitForTimeout(4_000);
+    expect(unused).toEqual([]);
   });
 });
 
