@@ -103,11 +103,14 @@ function entryStylesInline(): Plugin {
         let page = html;
         for (const file of [...chunk.viteMetadata!.importedCss]) {
           const asset = bundle[file];
-          const link = new RegExp(`<link rel="stylesheet"[^>]* href="/${file}">`);
-          if (asset?.type !== 'asset' || !link.test(page)) continue;
-          const css = String(asset.source);
-          // The only way out of a <style> element; a build whose CSS holds it keeps the link.
-          if (/<\/style/i.test(css)) continue;
+          const href = `/${file}`.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+          const link = new RegExp(`<link rel="stylesheet"[^>]* href="${href}">`);
+          const css = asset?.type === 'asset' ? String(asset.source) : undefined;
+          // `</style` is the only way out of a <style> element: such CSS keeps its link.
+          if (css === undefined || !link.test(page) || /<\/style/i.test(css)) {
+            this.warn(`${file} stays a <link>: its tag was not found, or it cannot be inlined`);
+            continue;
+          }
           page = page.replace(link, () => `<style>${css}</style>`);
           chunk.viteMetadata!.importedCss.delete(file);
           delete bundle[file];

@@ -20,8 +20,8 @@ export async function registerSecurity(
     origin: string;
     secure: boolean;
     mediaOrigin: string | undefined;
-    /** The page's own `<style>` elements, by hash (plugins/inline-styles.ts). */
-    inlineStyles: readonly string[];
+    /** The page's own `<style>` elements, by hash, as the page is now (plugins/inline-styles.ts). */
+    inlineStyles: () => readonly string[];
   },
 ) {
   const wsOrigin = opts.origin.replace(/^http/, 'ws');
@@ -32,7 +32,7 @@ export async function registerSecurity(
         defaultSrc: ["'self'"],
         baseUri: ["'self'"],
         scriptSrc: ["'self'"],
-        styleSrc: ["'self'", ...opts.inlineStyles],
+        styleSrc: ["'self'", () => opts.inlineStyles().join(' ')],
         imgSrc: [
           "'self'",
           'data:',
