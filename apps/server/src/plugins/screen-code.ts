@@ -51,12 +51,11 @@ function filesOf(manifest: ViteManifest, keys: readonly string[], skip: Set<stri
 /**
  * `Link` header entries that fetch the code of `modules` (SCREEN_CODE) as the page starts: the
  * page's entry (`index.html`'s script, what it imports, its styles: none today, the build puts
- * them into the page) first, then each file the
- * modules are built into or import that the entry has not named. Scripts are module preloads,
- * styles style preloads. Both carry `crossorigin`, like the page's own tags and the build's
- * loader: a style preloaded without it is not taken up, and the browser fetches it again (a
- * module script is fetched in CORS mode either way). Empty when the manifest names none of
- * the modules.
+ * them into the page) first, then each file the modules are built into or import that the entry
+ * has not named. Scripts are module preloads, styles style preloads. Both carry `crossorigin`,
+ * like the page's own tags and the build's loader: a style preloaded without it is not taken
+ * up, and the browser fetches it again (a module script is fetched in CORS mode either way).
+ * Empty when the manifest names none of the modules.
  */
 export function screenCodeLinks(manifest: ViteManifest, modules: readonly string[]): string[] {
   // The page's own entry: the build's other entries (none today) are not on every page.

@@ -9,9 +9,9 @@ const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /**
  * Security headers with a strict CSP (images may also come from the media bucket's public
  * origin and Google's profile-picture host; the page's own stylesheet is inline, admitted by its
- * hash), and a cross-site check on every state-changing
- * request: browsers send Sec-Fetch-Site and Origin on such requests; anything not from our own
- * origin is refused before it reaches a handler. Clients without either header (curl,
+ * hash), and a cross-site check on every state-changing request: browsers send Sec-Fetch-Site
+ * and Origin on such requests; anything not from our own origin is refused before it reaches a
+ * handler. Clients without either header (curl,
  * server-to-server) carry no ambient cookies from a victim's browser, so they pass.
  */
 export async function registerSecurity(
