@@ -34,24 +34,22 @@ export function preloadLinkHeader(urls: readonly string[]): string {
   return urls.map((url) => `<${url}>; rel=preload; as=fetch; crossorigin`).join(', ');
 }
 
-const TAB_BAR = 'src/components/TabBar.tsx';
-
 /**
  * The web app's source modules each main screen runs first, by its path, as the keys of the
- * build's Vite manifest (paths in `apps/web`): the screen itself and, on the five tab screens,
- * the tab bar. The server names the files they are built into, with everything they import
- * that the page does not load already, in the same `Link` header (plugins/screen-code.ts): the
- * browser fetches a screen's code beside the app's entry instead of a round trip after it
- * (issue 17). A module missing from the manifest is skipped. `e2e/build.spec.ts` checks on the
+ * build's Vite manifest (paths in `apps/web`): the screen itself. (The tab bar, which the five
+ * tab screens also run at once, is built into the `signed-in` chunk every screen imports.) The
+ * server names the files they are built into, with everything they import that the page does
+ * not load already, in the same `Link` header (plugins/screen-code.ts): the browser fetches a
+ * screen's code beside the app's entry instead of a round trip after it (issue 17). A module missing from the manifest is skipped. `e2e/build.spec.ts` checks on the
  * real build that each screen's header names each of its modules' files, and that a cold load
  * fetches every file the header names once. Only what the screen really imports at once
  * belongs here: a module preload nobody imports is not reported by the browser.
  */
 export const SCREEN_CODE: Readonly<Record<string, readonly string[]>> = {
   '/onboarding': ['src/screens/Onboarding/OnboardingScreen.tsx'],
-  '/profile': ['src/screens/Profile/ProfileScreen.tsx', TAB_BAR],
-  '/network': ['src/screens/Network/NetworkScreen.tsx', TAB_BAR],
-  '/discover': ['src/screens/Discover/DiscoverScreen.tsx', TAB_BAR],
-  '/chat': ['src/screens/Chat/ChatScreen.tsx', TAB_BAR],
-  '/settings': ['src/screens/Settings/SettingsScreen.tsx', TAB_BAR],
+  '/profile': ['src/screens/Profile/ProfileScreen.tsx'],
+  '/network': ['src/screens/Network/NetworkScreen.tsx'],
+  '/discover': ['src/screens/Discover/DiscoverScreen.tsx'],
+  '/chat': ['src/screens/Chat/ChatScreen.tsx'],
+  '/settings': ['src/screens/Settings/SettingsScreen.tsx'],
 };
