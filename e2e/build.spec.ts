@@ -56,6 +56,38 @@ test('a signed-out first load of the sign-in page does not load the schema libra
   expect(withZod).toEqual([]);
 });
 
+test('a signed-in first load gets the tab bar, the live connection and the waiting uploads with the signed-in chunk', async ({
+  browser,
+}) => {
+  // Each was a lazy chunk of its own, a request more on every signed-in first load (issue 17).
+  await inOwnContext(browser, async (page) => {
+    await signUpOnboarded(page, 'Onechunk');
+    const cookies = await page.context().cookies();
+    await inOwnContext(browser, async (cold, context) => {
+      await context.addCookies(cookies);
+      const scripts: string[] = [];
+      cold.on('response', (response) => {
+        if (response.request().resourceType() === 'script') scripts.push(response.url());
+      });
+      await cold.goto('/network');
+      await expect(cold.getByRole('heading', { name: 'Network' })).toBeVisible();
+      await expect(cold.getByRole('navigation', { name: /main/i })).toBeVisible();
+      await cold.waitForLoadState('networkidle');
+      const fileOf = (module: string) =>
+        scripts.filter((url) => sourcesOf(url).some((s) => s.endsWith(module)));
+      for (const module of [
+        'src/components/TabBar.tsx',
+        'src/app/RealtimeBridge.tsx',
+        'src/app/BackgroundUploads.tsx',
+      ]) {
+        const files = fileOf(module);
+        expect(files, module).toHaveLength(1);
+        expect(new URL(files[0]!).pathname, module).toMatch(/^\/assets\/signed-in-/);
+      }
+    });
+  });
+});
+
 /**
  * V8's explicit compile hint (vite.config.ts): compile this file's functions while it streams.
  * V8 takes it only above all code, so on the first line.

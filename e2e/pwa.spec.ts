@@ -1,4 +1,6 @@
 import { expect, test } from '@playwright/test';
+import { uploadPhoto } from './invite-helpers.ts';
+import { signUpOnboarded } from './network-helpers.ts';
 
 test('the manifest makes the app installable with its name, icons and theme colour', async ({
   page,
@@ -52,4 +54,47 @@ test('start-up asks for the session once, before the app code has run', async ({
   const screenChunk = paths.findIndex((p) => /^\/assets\/AuthScreen-.*\.js$/.test(p));
   expect(screenChunk).toBeGreaterThan(paths.indexOf('/api/auth/session'));
   expect(paths.indexOf('/api/auth/session')).toBeGreaterThanOrEqual(0);
+});
+
+test('the service worker installs once the first screen is in, not while its photo is coming', async ({
+  browser,
+}) => {
+  // Signed up in one context; the cold start in another with the session cookie alone, so no
+  // worker is installed yet and nothing is cached.
+  const setup = await browser.newContext({ serviceWorkers: 'block' });
+  const context = await browser.newContext();
+  try {
+    const signUp = await setup.newPage();
+    await signUpOnboarded(signUp, 'Workerwaits');
+    await uploadPhoto(signUp);
+    await context.addCookies(await setup.cookies());
+
+    const page = await context.newPage();
+    const asked: string[] = [];
+    page.on('request', (r) => asked.push(new URL(r.url()).pathname));
+    // The own photo, the first screen's largest paint, comes only when the test says so.
+    let sendPhoto!: () => void;
+    const photoHeld = new Promise<void>((resolve) => (sendPhoto = resolve));
+    await page.route('**/media/**', async (route) => {
+      await photoHeld;
+      await route.continue();
+    });
+    const workerAsked = () => asked.some((p) => /\/workbox-window\b/.test(p) || p === '/sw.js');
+    const registered = () =>
+      page.evaluate(async () => (await navigator.serviceWorker.getRegistration()) !== undefined);
+
+    await page.goto('/profile');
+    await expect(page.getByRole('heading', { name: /Workerwaits/ })).toBeVisible();
+    await page.waitForTimeout(1_500);
+    expect(asked.some((p) => p.startsWith('/media/'))).toBe(true);
+    expect(workerAsked()).toBe(false);
+    expect(await registered()).toBe(false);
+
+    sendPhoto();
+    await expect.poll(registered, { timeout: 10_000 }).toBe(true);
+    expect(workerAsked()).toBe(true);
+  } finally {
+    await context.close();
+    await setup.close();
+  }
 });

@@ -6,6 +6,7 @@ import { ConnectionBanner } from '../components/ConnectionBanner.tsx';
 import { ScreenErrorBoundary } from '../components/ErrorScreens.tsx';
 import { PageLoading } from '../components/PageLoading.tsx';
 import { afterNextFrame, useValueAfterFrame } from '../lib/after-frame.ts';
+import { watchFirstScreen } from '../lib/first-screen.ts';
 import { preloadImage } from '../lib/preload-image.ts';
 import { Splash } from '../components/Splash.tsx';
 import {
@@ -220,16 +221,23 @@ let screenShown = false;
  * contentful paint, and the fade runs on the compositor without painting again: a faded-in
  * first screen recorded its first and largest contentful paints late or never (issue 17), and
  * stayed hidden 200 ms longer. Whether it fades is fixed when it mounts: a class added later
- * would start the fade then.
+ * would start the fade then. The first screen is also where the wait for it to be in starts
+ * (`lib/first-screen.ts`): work nothing on it shows waits for that.
  */
 function ScreenFrame({ children }: { children: ReactNode }) {
   const [fade] = useState(() => screenShown);
+  const queryClient = useQueryClient();
   useEffect(() => {
+    if (!fade) {
+      // In once shown: index.html's launch screen and the splash (both `.splash`) gone.
+      const covered = () => document.querySelector('.splash') !== null;
+      watchFirstScreen(queryClient, document.getElementById('main') ?? document, covered);
+    }
     // A frame later: a redirect on the way (/ to the landing screen) mounts its target first.
     afterNextFrame(() => {
       screenShown = true;
     });
-  }, []);
+  }, [fade, queryClient]);
   return <div className={fade ? 'page-fade' : undefined}>{children}</div>;
 }
 

@@ -17,6 +17,7 @@ import { useBadgesQuery } from '../state/queries/badges.ts';
 import { settingsQueryOptions } from '../state/queries/settings.ts';
 import { refetchAfterGap, routeEvent } from '../state/realtime/event-router.ts';
 import { realtimeClient } from '../state/realtime/socket-client.ts';
+import { afterFirstScreen } from '../lib/first-screen.ts';
 import { whenIdle } from '../lib/tasks.ts';
 import { NotificationPrompt } from './NotificationPrompt.tsx';
 import { useToast } from './ToastProvider.tsx';
@@ -38,8 +39,11 @@ export function RealtimeBridge({ userId }: { userId: string }) {
 
   useEffect(() => {
     chatRuntime.start(userId, queryClient, (message) => toast.error(message));
-    // Notifications while the app is not in front follow the person's settings: load them.
-    void queryClient.prefetchQuery(settingsQueryOptions);
+    // Notifications while the app is not in front follow the person's settings: load them,
+    // once the first screen is in (issue 17).
+    const cancelSettings = afterFirstScreen(
+      () => void queryClient.prefetchQuery(settingsQueryOptions),
+    );
     // Web Push for when no tab is open (a new device, or a key the browser dropped). Once idle:
     // reading the permission blocks the main thread (~10 ms in Chromium) and nothing waits.
     const cancelPush = whenIdle(() => void ensurePushSubscription().catch(() => undefined));
@@ -93,6 +97,7 @@ export function RealtimeBridge({ userId }: { userId: string }) {
     });
     realtimeClient.start();
     return () => {
+      cancelSettings();
       cancelPush();
       offTyping();
       navigator.serviceWorker?.removeEventListener('message', onWorkerMessage);

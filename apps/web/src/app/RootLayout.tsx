@@ -1,3 +1,4 @@
+import { useFirstScreenIn } from '../lib/first-screen.ts';
 import { storageKeys } from '../lib/storage-keys.ts';
 import { AppGate } from './AppGate.tsx';
 import { ScrollRestoration } from './navigation.tsx';
@@ -7,12 +8,15 @@ import { UpdatePrompt } from './UpdatePrompt.tsx';
 
 /** Inside the router: providers that need it, the gate, and the page chrome. */
 export function RootLayout() {
+  // The service worker's install fetches the whole app again (~160 KB): not while the first
+  // screen's own answers and photos are coming (issue 17).
+  const firstScreenIn = useFirstScreenIn();
   return (
     <TaskProvider>
       <RealtimeProvider>
         <ScrollRestoration storageKey={storageKeys.scroll} />
         <AppGate />
-        <UpdatePrompt />
+        {firstScreenIn && <UpdatePrompt />}
       </RealtimeProvider>
     </TaskProvider>
   );
