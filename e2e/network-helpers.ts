@@ -4,6 +4,7 @@ import {
   type Browser,
   type BrowserContext,
   type Page,
+  type WebSocket,
 } from '@playwright/test';
 import { newcomer, signInAsNew, signInAsPersona } from './helpers.ts';
 
@@ -43,13 +44,27 @@ export const test = base.extend<{ people: People }>({ people: peopleFixture(join
 
 /**
  * Opens a path and waits until the realtime socket has joined (Socket.IO's "40" connect
- * frame), so events sent from now on reach this page.
+ * frame), so events sent from now on reach this page. The page being left may open a socket of
+ * its own just before it goes (a reconnect): that one closes without joining, or joined and is
+ * closed once the new page is in, so only a joined socket still open counts.
  */
 export async function gotoLive(page: Page, path: string) {
-  const socket = page.waitForEvent('websocket', (ws) => ws.url().includes('/socket.io'));
-  await page.goto(path);
-  const ws = await socket;
-  await ws.waitForEvent('framereceived', (frame) => String(frame.payload).startsWith('40'));
+  const joined = new Set<WebSocket>();
+  const onSocket = (ws: WebSocket) => {
+    if (!ws.url().includes('/socket.io')) return;
+    ws.on('framereceived', (frame) => {
+      if (String(frame.payload).startsWith('40')) joined.add(ws);
+    });
+  };
+  page.on('websocket', onSocket);
+  try {
+    await page.goto(path);
+    await expect
+      .poll(() => [...joined].some((ws) => !ws.isClosed()), { timeout: 60_000 })
+      .toBe(true);
+  } finally {
+    page.off('websocket', onSocket);
+  }
 }
 
 export async function me(page: Page): Promise<Person> {

@@ -15,8 +15,8 @@
 //   SHOW=1 node bench/lighthouse/lantern-whatif.mjs /discover /tmp/lh-discover   # the graph
 //   TTFB=10 node bench/lighthouse/lantern-whatif.mjs /discover /tmp/lh-discover   # faster server
 //
-// Arguments: the route; a directory for the recording (made on the first call, reused after:
-// delete it to record again); a JSON object of variant name → URL substrings to take out (every
+// Arguments: the route; a directory for the recording (default: one per route in the system's
+// temporary directory; made on the first call, reused after: delete it to record again); a JSON object of variant name → URL substrings to take out (every
 // request whose URL holds one of them). "as recorded" always runs first. SHOW=1 prints, per
 // variant, the optimistic LCP simulation's nodes (start, end, what, what it waited for). TTFB=n
 // caps each answer's server time at n ms (the page's own request excepted). Signed-in routes
@@ -29,8 +29,12 @@ import { Simulation } from 'lighthouse/core/lib/lantern/lantern.js';
 import { chromium } from 'playwright-core';
 import { chromiumPath, freePort, serveBuild, signInPersona } from '../serve-build.mjs';
 
-const [route = '/network', recording = path.join(os.tmpdir(), 'heartline-lantern-whatif')] =
-  process.argv.slice(2);
+const route = process.argv[2] ?? '/network';
+const recording =
+  process.argv[3] ??
+  path.join(os.tmpdir(), `heartline-lantern-whatif${route.replaceAll('/', '-')}`);
+/** Which route a recording is of, kept beside it. */
+const routeFile = path.join(recording, 'route.txt');
 const variants = { 'as recorded': [], ...JSON.parse(process.argv[4] ?? '{}') };
 const ttfbCap = process.env.TTFB === undefined ? null : Number(process.env.TTFB);
 const config = {
@@ -73,17 +77,24 @@ if (!fs.existsSync(recording)) {
       { port, logLevel: 'error', gatherMode: recording },
       config,
     );
+    fs.writeFileSync(routeFile, route);
   } finally {
     await context.close();
+    fs.rmSync(profile, { recursive: true, force: true });
     app.stop();
   }
+}
+const recorded = fs.existsSync(routeFile) ? fs.readFileSync(routeFile, 'utf8') : null;
+if (recorded !== route) {
+  console.error(`${recording} holds a recording of ${recorded ?? 'no known route'}, not ${route}`);
+  process.exit(1);
 }
 
 const short = (url) => (url ?? '').replace(/^https?:\/\/[^/]+/, '').slice(0, 60);
 
 for (const [name, drops] of Object.entries(variants)) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'heartline-lantern-variant-'));
-  for (const file of fs.readdirSync(recording)) {
+  for (const file of fs.readdirSync(recording).filter((f) => f !== 'route.txt')) {
     fs.copyFileSync(path.join(recording, file), path.join(dir, file));
   }
   const logFile = path.join(

@@ -40,10 +40,11 @@ export function preloadLinkHeader(urls: readonly string[]): string {
  * tab screens also run at once, is built into the `signed-in` chunk every screen imports.) The
  * server names the files they are built into, with everything they import that the page does
  * not load already, in the same `Link` header (plugins/screen-code.ts): the browser fetches a
- * screen's code beside the app's entry instead of a round trip after it (issue 17). A module missing from the manifest is skipped. `e2e/build.spec.ts` checks on the
- * real build that each screen's header names each of its modules' files, and that a cold load
- * fetches every file the header names once. Only what the screen really imports at once
- * belongs here: a module preload nobody imports is not reported by the browser.
+ * screen's code beside the app's entry instead of a round trip after it (issue 17). A module
+ * missing from the manifest is skipped. `e2e/build.spec.ts` checks on the real build that each
+ * screen's header names each of its modules' files, and that a cold load fetches every file the
+ * header names once. Only what the screen really imports at once belongs here: a module preload
+ * nobody imports is not reported by the browser.
  */
 export const SCREEN_CODE: Readonly<Record<string, readonly string[]>> = {
   '/onboarding': ['src/screens/Onboarding/OnboardingScreen.tsx'],

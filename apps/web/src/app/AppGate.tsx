@@ -135,12 +135,14 @@ export function AppGate() {
         <main id="main" className="app-main">
           <LaunchScreenGone />
           <Suspense fallback={<PageLoading />}>
-            <InviteChoiceScreen
-              invite={inviteChoice}
-              meId={me.id}
-              landingPath={landingPathFor(me)}
-              profileIncomplete={!me.photoUrl}
-            />
+            <ScreenFrame>
+              <InviteChoiceScreen
+                invite={inviteChoice}
+                meId={me.id}
+                landingPath={landingPathFor(me)}
+                profileIncomplete={!me.photoUrl}
+              />
+            </ScreenFrame>
           </Suspense>
         </main>
       ) : (
@@ -231,7 +233,7 @@ function ScreenFrame({ children }: { children: ReactNode }) {
     if (!fade) {
       // In once shown: index.html's launch screen and the splash (both `.splash`) gone.
       const covered = () => document.querySelector('.splash') !== null;
-      watchFirstScreen(queryClient, document.getElementById('main') ?? document, covered);
+      watchFirstScreen(queryClient, () => document.getElementById('main'), covered);
     }
     // A frame later: a redirect on the way (/ to the landing screen) mounts its target first.
     afterNextFrame(() => {

@@ -8,16 +8,23 @@ import { UpdatePrompt } from './UpdatePrompt.tsx';
 
 /** Inside the router: providers that need it, the gate, and the page chrome. */
 export function RootLayout() {
-  // The service worker's install fetches the whole app again (~160 KB): not while the first
-  // screen's own answers and photos are coming (issue 17).
-  const firstScreenIn = useFirstScreenIn();
   return (
     <TaskProvider>
       <RealtimeProvider>
         <ScrollRestoration storageKey={storageKeys.scroll} />
         <AppGate />
-        {firstScreenIn && <UpdatePrompt />}
+        <UpdatePromptAfterFirstScreen />
       </RealtimeProvider>
     </TaskProvider>
   );
+}
+
+/**
+ * The update prompt, which registers the service worker, once the first screen is in: the
+ * worker's install fetches the whole app again (~160 KB), not while the first screen's own
+ * answers and photos are coming (issue 17). A component of its own, so only it renders again
+ * then.
+ */
+function UpdatePromptAfterFirstScreen() {
+  return useFirstScreenIn() ? <UpdatePrompt /> : null;
 }

@@ -2,8 +2,11 @@ import type { QueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { afterNextFrame } from './after-frame.ts';
 
-/** Past this, from the first watch or wait, background work starts whether the screen is in. */
-export const FIRST_SCREEN_CAP_MS = 5_000;
+/**
+ * Past this, from the first watch or wait, background work starts whether the screen is in or
+ * not (an image that never settles, a screen that never mounts one).
+ */
+export const FIRST_SCREEN_CAP_MS = 10_000;
 
 let isIn = false;
 let waiting: { fn: () => void }[] = [];
@@ -16,7 +19,8 @@ function markIn() {
   clearTimeout(capTimer);
   const due = waiting;
   waiting = [];
-  for (const { fn } of due) fn();
+  // Each in a task of its own: one that throws does not keep the others from running.
+  for (const { fn } of due) setTimeout(fn);
 }
 
 function startCap() {
@@ -24,8 +28,8 @@ function startCap() {
 }
 
 /** Whether every image `root` shows at once has come (a lazy one may never load: not counted). */
-function imagesIn(root: ParentNode): boolean {
-  for (const img of root.querySelectorAll('img')) {
+function imagesIn(root: ParentNode | null): boolean {
+  for (const img of root?.querySelectorAll('img') ?? []) {
     if (img.loading !== 'lazy' && !img.complete) return false;
   }
   return true;
@@ -42,7 +46,7 @@ function imagesIn(root: ParentNode): boolean {
  */
 export function watchFirstScreen(
   queryClient: QueryClient,
-  root: ParentNode,
+  root: () => ParentNode | null,
   covered: () => boolean,
 ): void {
   if (watching || isIn) return;
@@ -50,13 +54,14 @@ export function watchFirstScreen(
   startCap();
   const check = () => {
     if (isIn) return;
-    if (!covered() && queryClient.isFetching() === 0 && imagesIn(root)) markIn();
+    // The root is looked up each time: a redirect on the way replaces the screen's.
+    if (!covered() && queryClient.isFetching() === 0 && imagesIn(root())) markIn();
     else afterNextFrame(check);
   };
   afterNextFrame(check);
 }
 
-/** Runs `fn` once the first screen is in (at once if it is); answers a cancel. */
+/** Runs `fn` once the first screen is in (at once if it is, else in a task of its own); answers a cancel. */
 export function afterFirstScreen(fn: () => void): () => void {
   if (isIn) {
     fn();
@@ -75,13 +80,4 @@ export function useFirstScreenIn(): boolean {
   const [inNow, setIn] = useState(isIn);
   useEffect(() => (inNow ? undefined : afterFirstScreen(() => setIn(true))), [inNow]);
   return inNow;
-}
-
-/** Tests only: starts over as a new page load. */
-export function resetFirstScreenForTests(): void {
-  clearTimeout(capTimer);
-  capTimer = undefined;
-  watching = false;
-  isIn = false;
-  waiting = [];
 }
