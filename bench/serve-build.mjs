@@ -82,6 +82,20 @@ export async function serveBuild({ name, command = 'main', env = {} }) {
 export const chromiumPath = () => process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /**
+ * What Lighthouse clears before a cold run (its `clearStorageTypes`): the HTTP cache, service
+ * workers and Cache Storage as by default, and local storage and IndexedDB too, so no persisted
+ * query cache helps. Only cookies (the session) are kept.
+ */
+export const COLD_STORAGE_TYPES = [
+  'file_systems',
+  'shader_cache',
+  'service_workers',
+  'cache_storage',
+  'local_storage',
+  'indexeddb',
+];
+
+/**
  * Throttles a page through its DevTools session to Lighthouse's mobile preset: 150 ms RTT,
  * 1.6 Mbit/s down, 750 kbit/s up, CPU 4×. Applied, not simulated.
  */

@@ -27,7 +27,13 @@ import path from 'node:path';
 import lighthouse from 'lighthouse';
 import { Simulation } from 'lighthouse/core/lib/lantern/lantern.js';
 import { chromium } from 'playwright-core';
-import { chromiumPath, freePort, serveBuild, signInPersona } from '../serve-build.mjs';
+import {
+  chromiumPath,
+  COLD_STORAGE_TYPES,
+  freePort,
+  serveBuild,
+  signInPersona,
+} from '../serve-build.mjs';
 
 const route = process.argv[2] ?? '/network';
 const recording =
@@ -42,14 +48,7 @@ const config = {
   settings: {
     onlyCategories: ['performance'],
     // Cold, as in run.mjs: no HTTP cache, no service worker, no stored queries.
-    clearStorageTypes: [
-      'file_systems',
-      'shader_cache',
-      'service_workers',
-      'cache_storage',
-      'local_storage',
-      'indexeddb',
-    ],
+    clearStorageTypes: COLD_STORAGE_TYPES,
   },
 };
 

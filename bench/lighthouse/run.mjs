@@ -23,6 +23,7 @@ import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import {
   chromiumPath,
+  COLD_STORAGE_TYPES,
   freePort,
   median,
   serveBuild,
@@ -137,16 +138,7 @@ async function auditOnce(route) {
     },
     {
       extends: 'lighthouse:default',
-      settings: {
-        clearStorageTypes: [
-          'file_systems',
-          'shader_cache',
-          'service_workers',
-          'cache_storage',
-          'local_storage',
-          'indexeddb',
-        ],
-      },
+      settings: { clearStorageTypes: COLD_STORAGE_TYPES },
     },
   );
   if (dump) {
