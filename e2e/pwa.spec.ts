@@ -56,10 +56,10 @@ test('start-up asks for the session once, before the app code has run', async ({
   expect(paths.indexOf('/api/auth/session')).toBeGreaterThanOrEqual(0);
 });
 
-test('the service worker installs once the first screen is in, not while its photo is coming', async ({
+test('the service worker, the live connection and the tab badges wait for the first screen, not for its photo', async ({
   browser,
 }) => {
-  // FIRST_SCREEN_CAP_MS (apps/web/src/lib/first-screen.ts): past it the worker registers anyway.
+  // FIRST_SCREEN_CAP_MS (apps/web/src/lib/first-screen.ts): past it they start anyway.
   const capMs = 10_000;
   // Signed up in one context; the cold start in another with the session cookie alone, so no
   // worker is installed yet and nothing is cached.
@@ -86,6 +86,10 @@ test('the service worker installs once the first screen is in, not while its pho
       page.evaluate(() => (window as unknown as { __registerAskedAt?: number }).__registerAskedAt);
     const asked: string[] = [];
     page.on('request', (r) => asked.push(new URL(r.url()).pathname));
+    const sockets: string[] = [];
+    page.on('websocket', (ws) => sockets.push(ws.url()));
+    // The tab bar's badges on /profile: the chat list (unread) and the network summary (requests).
+    const badgeAnswers = ['/api/chats', '/api/network/summary'];
     // The own photo, the first screen's largest paint, comes only when the test says so.
     let sendPhoto!: () => void;
     const photoHeld = new Promise<void>((resolve) => (sendPhoto = resolve));
@@ -103,12 +107,18 @@ test('the service worker installs once the first screen is in, not while its pho
     expect(asked.some((p) => p.startsWith('/media/'))).toBe(true);
     expect(asked.some((p) => p.includes('/workbox-window'))).toBe(false);
     expect(await registerAskedAt()).toBeUndefined();
+    expect(sockets).toEqual([]);
+    expect(asked.filter((p) => badgeAnswers.includes(p))).toEqual([]);
+    // Started, not failed: the splash's live-connection step was done, and no offline banner.
+    await expect(page.getByText('Offline. Reconnecting...')).toHaveCount(0);
 
     const sentAt = await page.evaluate(() => performance.now());
     sendPhoto();
     await expect.poll(registerAskedAt, { timeout: capMs }).toBeGreaterThan(sentAt);
     // Because the photo came, not because the cap passed.
     expect(await registerAskedAt()).toBeLessThan(capMs);
+    await expect.poll(() => sockets.length).toBe(1);
+    await expect.poll(() => badgeAnswers.filter((p) => asked.includes(p))).toEqual(badgeAnswers);
     await expect
       .poll(() =>
         page.evaluate(async () => (await navigator.serviceWorker.getRegistration()) !== undefined),

@@ -8,10 +8,11 @@ export type StartupState = {
   sessionSettled: boolean;
   configSettled: boolean;
   /**
-   * The live connection's code is loaded and it is connecting; true when there is no user to
+   * The live connection is started for the signed-in user; true when there is no user to
    * connect. The splash does not wait for it to connect: no screen needs the socket to show,
    * a warm start shows its screen without it, and the handshake's round trips after its code
-   * kept a cold start's screen hidden ~0.5 s longer under the mobile preset (issue 17).
+   * kept a cold start's screen hidden ~0.5 s longer under the mobile preset (issue 17). Its code
+   * loads once the first screen is in (`RealtimeClient.start`).
    */
   realtimeStarted: boolean;
   screenLoaded: boolean;

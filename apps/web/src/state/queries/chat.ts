@@ -52,7 +52,7 @@ async function fetchChats(signal: AbortSignal): Promise<ChatList> {
 
 /** The chat list (spec/3 §2), newest activity first; `select` for the tab badge. */
 export function useChatsQuery<T = ChatList>(
-  options: { select?: (list: ChatList) => T; refetchInterval?: number } = {},
+  options: { select?: (list: ChatList) => T; refetchInterval?: number; enabled?: boolean } = {},
 ) {
   const userId = useMe()?.id;
   return useQuery({

@@ -21,6 +21,7 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { useFirstScreenIn } from '../../lib/first-screen.ts';
 import { apiRequest } from '../../lib/api.ts';
 import { invalidateChats } from '../chat/chat-cache.ts';
 import { applyBadgesUpdate } from './badges.ts';
@@ -57,7 +58,9 @@ export function useNetworkSummaryQuery() {
 /**
  * Keeps the Network tab's badge fed from the summary (on start, on focus, after changes);
  * the realtime 'badges.updated' event feeds it in between (events missed while offline are
- * replayed on reconnect by the realtime client).
+ * replayed on reconnect by the realtime client). Asked once the first screen is in (issue 17):
+ * the badge is not what the person came for, a cached count shows meanwhile, and Network's own
+ * screen asks at once.
  */
 export function usePendingRequestsBadge(): void {
   const queryClient = useQueryClient();
@@ -66,6 +69,7 @@ export function usePendingRequestsBadge(): void {
     queryFn: ({ signal }) => fetchSummary(signal),
     staleTime: SUMMARY_FRESH_MS,
     select: (summary) => summary.pendingRequests,
+    enabled: useFirstScreenIn(),
   });
   useEffect(() => {
     if (pendingRequests !== undefined) applyBadgesUpdate(queryClient, { pendingRequests });

@@ -12,6 +12,7 @@ import {
   type TypingSignal,
 } from '@heartline/domain';
 import type { io as createSocket, Socket } from 'socket.io-client';
+import { afterFirstScreen } from '../../lib/first-screen.ts';
 import type { RealtimeEvent } from './machine.ts';
 import { realtimeStore } from './realtime-store.ts';
 
@@ -56,6 +57,8 @@ export class RealtimeClient {
   private refusals = 0;
   /** Bumped by stop(), so a start() whose client library is still loading gives up. */
   private generation = 0;
+  /** Cancels a start() still waiting for the first screen. */
+  private cancelWait: (() => void) | null = null;
   private handlers: RealtimeHandlers | null = null;
   private readonly typingListeners = new Set<(signal: TypingSignal) => void>();
   private readonly presenceListeners = new Set<(presence: Presence) => void>();
@@ -86,12 +89,18 @@ export class RealtimeClient {
     this.dispatch({ type: 'start' });
     const generation = this.generation;
     // Loaded on demand: the sign-in route never needs a socket, so it does not pay for one.
-    void import('socket.io-client').then(
-      ({ io }) => {
-        if (generation === this.generation) this.connect(io);
-      },
-      () => this.dispatch({ type: 'failed' }),
-    );
+    // And once the first screen is in (issue 17): no screen needs the socket to show, and on a
+    // slow link its code and handshake would share the link with the screen's answers and
+    // photos. An event meanwhile is caught up on first contact (the `gap` refetch).
+    this.cancelWait = afterFirstScreen(() => {
+      this.cancelWait = null;
+      void import('socket.io-client').then(
+        ({ io }) => {
+          if (generation === this.generation) this.connect(io);
+        },
+        () => this.dispatch({ type: 'failed' }),
+      );
+    });
   }
 
   private connect(io: typeof createSocket): void {
@@ -245,6 +254,8 @@ export class RealtimeClient {
 
   stop(): void {
     this.generation += 1;
+    this.cancelWait?.();
+    this.cancelWait = null;
     this.clearHandshakeRetry();
     this.refusals = 0;
     this.stopPresence();
