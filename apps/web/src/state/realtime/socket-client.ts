@@ -91,14 +91,19 @@ export class RealtimeClient {
     // Loaded on demand: the sign-in route never needs a socket, so it does not pay for one.
     // And once the first screen is in (issue 17): no screen needs the socket to show, and on a
     // slow link its code and handshake would share the link with the screen's answers and
-    // photos. An event meanwhile is caught up on first contact (the `gap` refetch).
+    // photos. What an event meanwhile changed is refetched on first contact (the `gap`); its
+    // toast or notification, as for any event before the socket is up, is not shown.
     this.cancelWait = afterFirstScreen(() => {
+      // A stop() after the wait ended (the call already queued) cancelled nothing.
+      if (generation !== this.generation) return;
       this.cancelWait = null;
       void import('socket.io-client').then(
         ({ io }) => {
           if (generation === this.generation) this.connect(io);
         },
-        () => this.dispatch({ type: 'failed' }),
+        () => {
+          if (generation === this.generation) this.dispatch({ type: 'failed' });
+        },
       );
     });
   }
