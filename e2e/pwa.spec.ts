@@ -109,7 +109,8 @@ test('the service worker, the live connection and the tab badges wait for the fi
     expect(await registerAskedAt()).toBeUndefined();
     expect(sockets).toEqual([]);
     expect(asked.filter((p) => badgeAnswers.includes(p))).toEqual([]);
-    // Started, not failed: the splash's live-connection step was done, and no offline banner.
+    // The splash went, so its live-connection step was done: started, and waiting is not
+    // failing (no offline banner).
     await expect(page.getByText('Offline. Reconnecting...')).toHaveCount(0);
 
     const sentAt = await page.evaluate(() => performance.now());

@@ -16,8 +16,9 @@
 //   TTFB=10 node bench/lighthouse/lantern-whatif.mjs /discover /tmp/lh-discover   # faster server
 //
 // Arguments: the route; a directory for the recording (default: one per route in the system's
-// temporary directory; made on the first call, reused after: delete it to record again); a JSON object of variant name → URL substrings to take out (every
-// request whose URL holds one of them). "as recorded" always runs first. SHOW=1 prints, per
+// temporary directory, also for ""; made on the first call, reused after: delete it to record
+// again); a JSON object of variant name → URL substrings to take out (every request whose URL
+// holds one of them). "as recorded" always runs first. SHOW=1 prints, per
 // variant, the optimistic LCP simulation's nodes (start, end, what, what it waited for). TTFB=n
 // caps each answer's server time at n ms (the page's own request excepted). Signed-in routes
 // load as the seed persona, /auth signed out; the build must exist (`npm run build`).
@@ -37,7 +38,7 @@ import {
 
 const route = process.argv[2] ?? '/network';
 const recording =
-  process.argv[3] ??
+  process.argv[3] ||
   path.join(os.tmpdir(), `heartline-lantern-whatif${route.replaceAll('/', '-')}`);
 /** Which route a recording is of, kept beside it. */
 const routeFile = path.join(recording, 'route.txt');

@@ -61,7 +61,10 @@ export function watchFirstScreen(
   afterNextFrame(check);
 }
 
-/** Runs `fn` once the first screen is in (at once if it is, else in a task of its own); answers a cancel. */
+/**
+ * Runs `fn` once the first screen is in (at once if it is, else in a task of its own); answers a
+ * cancel, which does nothing once that task is queued.
+ */
 export function afterFirstScreen(fn: () => void): () => void {
   if (isIn) {
     fn();

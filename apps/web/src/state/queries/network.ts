@@ -59,8 +59,8 @@ export function useNetworkSummaryQuery() {
  * Keeps the Network tab's badge fed from the summary (on start, on focus, after changes);
  * the realtime 'badges.updated' event feeds it in between (events missed while offline are
  * replayed on reconnect by the realtime client). Asked once the first screen is in (issue 17):
- * the badge is not what the person came for, a warm start's cached count shows meanwhile, and Network's own
- * screen asks at once.
+ * the badge is not what the person came for, a warm start's cached count shows meanwhile, and
+ * Network's own screen asks at once.
  */
 export function usePendingRequestsBadge(): void {
   const queryClient = useQueryClient();
