@@ -1,5 +1,4 @@
 import { defineConfig } from 'vitest/config';
-import { reactOnPreact } from './apps/web/react-on-preact.ts';
 
 const serverTests = ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'];
 
@@ -11,14 +10,9 @@ export default defineConfig({
   test: {
     projects: [
       {
-        resolve: {
-          alias: reactOnPreact,
-        },
         test: {
           name: 'unit',
           include: ['packages/*/src/**/*.test.ts', 'apps/web/src/**/*.test.ts'],
-          // Bundled like the app's own modules, so their React imports take the aliases too.
-          server: { deps: { inline: ['wouter'] } },
         },
       },
       {

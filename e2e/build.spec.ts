@@ -24,12 +24,12 @@ function bundledSources(): string[] {
 test('the production build carries no development build of a library', () => {
   const sources = bundledSources();
   expect(sources.filter((s) => /\/dist\/development\/|\.development\.js$/.test(s))).toEqual([]);
-  // Wouter's useSyncExternalStore shim is aliased to Preact's own hook (react-on-preact.ts).
   expect(sources.some((s) => s.includes('/wouter/'))).toBe(true);
-  expect(sources.filter((s) => s.includes('/use-sync-external-store/'))).toEqual([]);
-  // React's API is Preact's compatibility layer (vite.config.ts): no React DOM goes out.
-  expect(sources.some((s) => s.includes('/preact/compat/'))).toBe(true);
-  expect(sources.filter((s) => /\/node_modules\/react(-dom)?\//.test(s))).toEqual([]);
+  // React itself (the product's owner asked for it by name, DESIGN.md §1), and nothing that
+  // stands in for it: no alias to another library.
+  expect(sources.some((s) => s.includes('/node_modules/react-dom/'))).toBe(true);
+  expect(sources.some((s) => s.includes('/node_modules/react/'))).toBe(true);
+  expect(sources.filter((s) => /\/node_modules\/(preact|inferno|nervjs)/.test(s))).toEqual([]);
 });
 
 /** The bundled sources of a served chunk, from its source map beside it in the build. */
@@ -117,11 +117,11 @@ test('the code a signed-in first load runs at once goes out marked for eager com
         return (await body!).startsWith(COMPILE_HINT);
       };
       const files = [...bodies.keys()];
-      const withPreact = files.find((file) =>
-        sourcesOf(`http://x/${file}`).some((s) => s.includes('/preact/dist/')),
+      const withReactDom = files.find((file) =>
+        sourcesOf(`http://x/${file}`).some((s) => s.includes('/node_modules/react-dom/')),
       );
       expect(await marked(builtFileOf('index.html'))).toBe(true);
-      expect(await marked(withPreact)).toBe(true);
+      expect(await marked(withReactDom)).toBe(true);
       expect(await marked(files.find((file) => /^assets\/signed-in-/.test(file)))).toBe(true);
       expect(await marked(builtFileOf('src/screens/Settings/SettingsScreen.tsx'))).toBe(false);
     });

@@ -1,7 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { reactOnPreact } from './react-on-preact.ts';
 
 const API_ORIGIN = process.env.HEARTLINE_API_ORIGIN ?? 'http://localhost:3000';
 
@@ -97,11 +96,11 @@ function signInModules(): Plugin & {
 const signIn = signInModules();
 
 const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
-const PREACT = /[\\/]node_modules[\\/]preact[\\/]dist[\\/]/;
+const REACT_DOM = /[\\/]node_modules[\\/]react-dom[\\/]/;
 
 /** The chunks a first load runs most of at once (see `postBanner` below). */
 const startsEager = (chunk: { isEntry: boolean; name: string; moduleIds: string[] }) =>
-  chunk.isEntry || chunk.name === 'signed-in' || chunk.moduleIds.some((id) => PREACT.test(id));
+  chunk.isEntry || chunk.name === 'signed-in' || chunk.moduleIds.some((id) => REACT_DOM.test(id));
 
 /**
  * Vite writes its preload map (`const __vite__mapDeps=...`) on a line of its own above the
@@ -175,16 +174,11 @@ function splitTwoLines(code: string): [string, string, string] {
 }
 
 export default defineConfig(() => ({
-  resolve: {
-    alias: reactOnPreact,
-  },
   plugins: [
     signIn,
     compileHintFirst(),
     entryStylesInline(),
-    // The JSX transform only. React Fast Refresh cannot patch Preact's components, so an edit
-    // reloads the page in development instead (react-on-preact.ts).
-    react({ refreshExclude: /./ }),
+    react(),
     VitePWA({
       strategies: 'generateSW',
       registerType: 'prompt',
@@ -248,7 +242,7 @@ export default defineConfig(() => ({
     rolldownOptions: {
       output: {
         // V8's explicit compile hint (Chromium 136+; a comment elsewhere) on the code every first
-        // load runs at once: the entry, the chunk with Preact and the query client, and the
+        // load runs at once: the entry, the chunk with React DOM and the query client, and the
         // `signed-in` chunk. V8 then compiles their functions on a background thread while the
         // file streams in, instead of on the main thread when each is first called, inside the
         // start-up's long tasks (issue 17, bench/lighthouse/README.md). After minification, or

@@ -15,7 +15,11 @@
 // instead of the service worker before the screen was usable.
 //
 // Exits 1 when a budget is missed (median of the runs). Results: results/latest.json.
-// Usage: node bench/lighthouse/run.mjs [--runs=3] [--routes=/auth,/network]
+// Usage: node bench/lighthouse/run.mjs [--runs=3] [--routes=/auth,/network] [--dist=<web build>]
+//   [--out=<results file>] [--no-repeat]
+// --dist serves another web build than apps/web/dist (an A/B of two builds on the same server
+// code); --out writes the results there instead of results/latest.json; --no-repeat skips the
+// repeat visits.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -37,20 +41,25 @@ const runs = Number(arg('runs') ?? 3);
 const only = arg('routes')?.split(',');
 /** Where to write each run's full Lighthouse report (for looking into a result). */
 const dump = arg('dump');
+const dist = arg('dist');
+const outFile = arg('out');
+const repeat = !process.argv.includes('--no-repeat');
 
+/** Issue 44's budgets, on React; LCP is aimed at 2.0 s (`lcpAimMs`, reported, not failed). */
 const BUDGET = {
   performance: 95,
   accessibility: 100,
   bestPractices: 100,
-  lcpMs: 2000,
-  tbtMs: 100,
+  lcpMs: 2500,
+  lcpAimMs: 2000,
+  tbtMs: 150,
   cls: 0.02,
   /**
    * JavaScript transferred before the first screen is usable, compressed: the scripts requested
    * before the largest paint of Lighthouse's own (unthrottled) load. What the app loads after
    * it, the realtime client say, is reported as `scriptKB` but not held to this budget.
    */
-  scriptBeforeUsableKB: 120,
+  scriptBeforeUsableKB: 150,
   repeatUsableMs: 1000,
 };
 const PERSONA = /Alice Anderson/;
@@ -81,7 +90,11 @@ const ROUTES = [
 const app = await serveBuild({
   name: 'lighthouse',
   command: 'start',
-  env: { SEED_ON_EMPTY: 'true', NODE_ENV: 'development' },
+  env: {
+    SEED_ON_EMPTY: 'true',
+    NODE_ENV: 'development',
+    ...(dist ? { WEB_DIST: path.resolve(dist) } : {}),
+  },
 });
 const { base } = app;
 const debugPort = await freePort();
@@ -244,10 +257,12 @@ try {
     const each = [];
     for (let i = 0; i < runs; i++) each.push(await audit(r.route));
     const repeats = [];
-    for (let i = 0; i < runs; i++) repeats.push(await repeatVisit(r, { holdApi: false }));
+    for (let i = 0; repeat && i < runs; i++) {
+      repeats.push(await repeatVisit(r, { holdApi: false }));
+    }
     // Every screen renders from what the browser kept: the sign-in screen from "last seen
     // signed out" (the session check then runs behind it), the others from cached answers.
-    const held = await repeatVisit(r, { holdApi: true });
+    const held = repeat ? await repeatVisit(r, { holdApi: true }) : null;
     const mid = (key) => median(each.map((x) => x[key]));
     const summary = {
       route: r.route,
@@ -264,7 +279,7 @@ try {
         transferKB: mid('transferKB'),
         scriptKB: mid('scriptKB'),
         scriptBeforeUsableKB: mid('scriptBeforeUsableKB'),
-        repeatUsableMs: median(repeats.map((x) => x.usableMs)),
+        repeatUsableMs: repeat ? median(repeats.map((x) => x.usableMs)) : null,
       },
       spread: {
         performance: [
@@ -273,10 +288,12 @@ try {
         ],
         lcpMs: [Math.min(...each.map((x) => x.lcpMs)), Math.max(...each.map((x) => x.lcpMs))],
         tbtMs: [Math.min(...each.map((x) => x.tbtMs)), Math.max(...each.map((x) => x.tbtMs))],
-        repeatUsableMs: [
-          Math.min(...repeats.map((x) => x.usableMs)),
-          Math.max(...repeats.map((x) => x.usableMs)),
-        ],
+        repeatUsableMs: repeat
+          ? [
+              Math.min(...repeats.map((x) => x.usableMs)),
+              Math.max(...repeats.map((x) => x.usableMs)),
+            ]
+          : null,
       },
       runs: each,
       repeatVisits: repeats,
@@ -292,7 +309,8 @@ try {
       m.cls > BUDGET.cls && `CLS ${m.cls} > ${BUDGET.cls}`,
       m.scriptBeforeUsableKB > BUDGET.scriptBeforeUsableKB &&
         `JS before usable ${m.scriptBeforeUsableKB} KiB > ${BUDGET.scriptBeforeUsableKB}`,
-      m.repeatUsableMs > BUDGET.repeatUsableMs &&
+      m.repeatUsableMs !== null &&
+        m.repeatUsableMs > BUDGET.repeatUsableMs &&
         `repeat visit ${m.repeatUsableMs} ms > ${BUDGET.repeatUsableMs}`,
       held &&
         held.usableMs >= API_HOLD_MS &&
@@ -306,6 +324,7 @@ try {
       `${r.route.padEnd(11)} perf ${m.performance} a11y ${m.accessibility} bp ${m.bestPractices} ` +
         `FCP ${m.fcpMs} LCP ${m.lcpMs} TBT ${m.tbtMs} CLS ${m.cls} JS ${m.scriptBeforeUsableKB} KiB before usable (${m.scriptKB} in all) ` +
         `all ${m.transferKB} KiB repeat ${m.repeatUsableMs} ms` +
+        (m.lcpMs > BUDGET.lcpAimMs ? `  (LCP over the ${BUDGET.lcpAimMs} ms aim)` : '') +
         (summary.missed.length ? `  MISSED: ${summary.missed.join('; ')}` : ''),
     );
   }
@@ -322,7 +341,9 @@ try {
     },
     routes: results,
   };
-  const file = path.join(import.meta.dirname, 'results', only ? 'partial.json' : 'latest.json');
+  const file = outFile
+    ? path.resolve(outFile)
+    : path.join(import.meta.dirname, 'results', only ? 'partial.json' : 'latest.json');
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, `${JSON.stringify(out, null, 2)}\n`);
 } catch (err) {

@@ -1,3 +1,4 @@
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProviders } from './app/AppProviders.tsx';
 import { AppRouter } from './app/navigation.tsx';
@@ -24,16 +25,20 @@ routeFor(window.location.pathname)
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-// The first render in a task of its own, after the start-up modules' evaluation: Preact
-// (react-on-preact.ts) renders in one pass, and the two together made one long task.
-setTimeout(() => {
-  createRoot(container).render(
-    <AppProviders>
-      <AppRouter>
-        <RootErrorBoundary>
-          <RootLayout />
-        </RootErrorBoundary>
-      </AppRouter>
-    </AppProviders>,
+const root = createRoot(container);
+// The first render as a transition: React renders it in slices and yields between them, so the
+// start-up does not hold the main thread in one long task (issue 17: Lighthouse's TBT).
+// StrictMode's double renders and effects run in development only.
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <AppProviders>
+        <AppRouter>
+          <RootErrorBoundary>
+            <RootLayout />
+          </RootErrorBoundary>
+        </AppRouter>
+      </AppProviders>
+    </StrictMode>,
   );
 });

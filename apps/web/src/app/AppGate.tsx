@@ -1,13 +1,13 @@
 import { landingPathFor, needsOnboarding, type Me } from '@heartline/domain';
 import { useIsRestoring, useQueryClient } from '@tanstack/react-query';
-import { lazy, memo, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, memo, Suspense, useDeferredValue, useEffect, useState, type ReactNode } from 'react';
+import { preload } from 'react-dom';
 import { RouteSwitch, routeFor } from '../routes.tsx';
 import { ConnectionBanner } from '../components/ConnectionBanner.tsx';
 import { ScreenErrorBoundary } from '../components/ErrorScreens.tsx';
 import { PageLoading } from '../components/PageLoading.tsx';
-import { afterNextFrame, useValueAfterFrame } from '../lib/after-frame.ts';
+import { afterNextFrame } from '../lib/after-frame.ts';
 import { watchFirstScreen } from '../lib/first-screen.ts';
-import { preloadImage } from '../lib/preload-image.ts';
 import { Splash } from '../components/Splash.tsx';
 import {
   clearIntended,
@@ -92,10 +92,10 @@ export function AppGate() {
   if (!publicPath && (isRestoring || me === undefined)) return splash;
 
   // The own photo is /profile's largest paint: its request starts as soon as the session names
-  // it, not after the screen's code and its answer have come (issue 17). It is preloaded once;
-  // the screen's <img> takes the image it fetched.
+  // it, not after the screen's code and its answer have come (issue 17). React DOM adds the
+  // preload once; the screen's <img> takes the image it fetched.
   if (me?.photoUrl && location.pathname === '/profile') {
-    preloadImage(me.photoUrl);
+    preload(me.photoUrl, { as: 'image', fetchPriority: 'high' });
   }
 
   const decision = gateDecision({
@@ -180,8 +180,8 @@ const AppContent = memo(function AppContent({ me }: { me: Me | null }) {
   const { pathname } = useLocation();
   const signedIn = me !== null;
   const showTabs = signedIn && isTabBarVisible(pathname);
-  // Nothing to show at first: the waiting uploads start a frame after the screen's render.
-  const uploadsUser = useValueAfterFrame(me?.id ?? null, null);
+  // Nothing to show at first: the waiting uploads mount in a background render after the screen's.
+  const uploadsUser = useDeferredValue(me?.id ?? null, null);
 
   useEffect(() => {
     // A signed-in user who reached a screen no longer needs the intended URL; / consumes it itself.

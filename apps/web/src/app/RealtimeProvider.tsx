@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
-import { useValueAfterFrame } from '../lib/after-frame.ts';
+import { lazy, Suspense, useDeferredValue, useEffect, useRef, type ReactNode } from 'react';
 import { sessionKeys, useMe } from '../state/queries/session.ts';
 
 const RealtimeBridge = lazy(() =>
@@ -16,8 +15,8 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
   const userId = me?.id ?? null;
   const queryClient = useQueryClient();
   const previousUser = useRef<string | null>(null);
-  // The connection starts a frame after the screen's render, in a task of its own.
-  const bridgeUser = useValueAfterFrame(userId, null);
+  // The connection's bridge mounts in a background render after the screen's.
+  const bridgeUser = useDeferredValue(userId, null);
 
   useEffect(() => {
     if (previousUser.current && userId && previousUser.current !== userId) {

@@ -191,9 +191,12 @@ export function ScrollRestoration({ storageKey }: { storageKey: string }) {
     shownPath.current = location.pathname;
     const y = saved[location.pathname];
     // The same screen with another search (a tab of its own, a dialog) stays where it is.
-    if (typeof y === 'number') return newScreen ? scrollBackTo(y) : window.scrollTo(0, y);
-    if (location.hash) document.getElementById(location.hash.slice(1))?.scrollIntoView();
+    // Nothing but a cleanup may be returned: Chromium's scrollTo answers a promise.
+    if (typeof y === 'number' && newScreen) return scrollBackTo(y);
+    if (typeof y === 'number') window.scrollTo(0, y);
+    else if (location.hash) document.getElementById(location.hash.slice(1))?.scrollIntoView();
     else window.scrollTo(0, 0);
+    return undefined;
   }, [saved, location]);
 
   return null;

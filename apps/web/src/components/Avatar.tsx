@@ -38,8 +38,6 @@ export function Avatar({ user, size = 'md', className }: AvatarProps) {
     const src = photo;
     return (
       <span className={classes}>
-        {/* loading before src: Preact sets attributes in this order, and Firefox fetches an
-            image whose src is set before loading="lazy" at once. */}
         <img
           loading="lazy"
           decoding="async"

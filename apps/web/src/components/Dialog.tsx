@@ -48,7 +48,8 @@ export function Dialog({
       aria-labelledby={titleId}
       onCancel={(event) => {
         event.preventDefault();
-        // The native cancel event does not bubble: a nested dialog's closes only that one.
+        // React hands a nested dialog's cancel to the outer one too: only the top one closes.
+        event.stopPropagation();
         onClose();
       }}
       onClick={(event) => {

@@ -1,4 +1,4 @@
-import { useValueAfterFrame } from './after-frame.ts';
+import { useDeferredValue } from 'react';
 
 /** More rows than a phone's first screen holds (a list row is at least 64 px of 844). */
 export const FIRST_SCREEN_ROWS = 12;
@@ -21,10 +21,10 @@ export function rowsForThisPass<T>(
 
 /**
  * A long list in two renders: when rows arrive, the first screenful renders at once and the
- * rest in a task of its own after that frame, so a page of rows does not hold the main thread
- * in one long task (issue 17: Network's 20 rows were one 130 ms task at 4× CPU).
+ * rest in a background render React can interrupt, so a page of rows does not hold the main
+ * thread in one long task (issue 17: Network's 20 rows were one 130 ms task at 4× CPU).
  * `rows` must keep its identity while unchanged (useMemo), or every render starts another pass.
  */
 export function useRowsInTwoPasses<T>(rows: readonly T[]): readonly T[] {
-  return rowsForThisPass(rows, useValueAfterFrame<readonly T[]>(rows, NONE));
+  return rowsForThisPass(rows, useDeferredValue<readonly T[]>(rows, NONE));
 }

@@ -78,8 +78,8 @@ export function ChatScreen() {
         />
       </div>
 
-      {/* Each state keyed: Preact would otherwise turn the spinner's element into the empty
-          state's icon, and the browser counts that element's move as a layout shift. */}
+      {/* Each state keyed: React would otherwise reuse the spinner's element as the empty
+          state's, and the browser counts that element's move as a layout shift. */}
       {chats.isPending ? (
         <div key="loading" className="network-loading" role="status">
           <span className="spinner" aria-hidden="true" />

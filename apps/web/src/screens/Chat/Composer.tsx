@@ -79,9 +79,6 @@ export function Composer({ chatId, ready, inFlight, onSend }: ComposerProps) {
   };
 
   const insertEmoji = (emoji: string) => {
-    // The native select event fires for a selection only, not for a moved caret (React's
-    // onSelect did): while the input has the focus, its caret is read here.
-    if (document.activeElement === inputRef.current) remember();
     const { start, end } = selection.current;
     const next = text.slice(0, start) + emoji + text.slice(end);
     if (next.length > MESSAGE_MAX_LENGTH) return;

@@ -97,18 +97,6 @@ export function MessageList({
   const noteUserScroll = useCallback(() => {
     userScrollUntil.current = Date.now() + USER_SCROLL_MS;
   }, []);
-  // Wheel and touch as passive listeners (React's were; Preact's props would not be), so
-  // scrolling never waits for the main thread.
-  useEffect(() => {
-    const element = scrollRef.current;
-    if (!element) return;
-    element.addEventListener('wheel', noteUserScroll, { passive: true });
-    element.addEventListener('touchmove', noteUserScroll, { passive: true });
-    return () => {
-      element.removeEventListener('wheel', noteUserScroll);
-      element.removeEventListener('touchmove', noteUserScroll);
-    };
-  }, [noteUserScroll]);
 
   const virtualItems = virtualizer.getVirtualItems();
 
@@ -121,6 +109,9 @@ export function MessageList({
         aria-label={`Messages with ${otherName}`}
         // Keyboard users scroll the conversation with the arrow keys once it has focus.
         tabIndex={0}
+        // React's wheel and touch listeners are passive: scrolling never waits for them.
+        onWheel={noteUserScroll}
+        onTouchMove={noteUserScroll}
         onKeyDown={noteUserScroll}
         onPointerDown={noteUserScroll}
         onScroll={(event) => {

@@ -5,10 +5,19 @@ import {
   type MatchView,
 } from '@heartline/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import {
+  startTransition,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useNavigate } from '../../app/navigation.tsx';
 import { useToast } from '../../app/ToastProvider.tsx';
-import { afterNextFrame, useValueAfterFrame } from '../../lib/after-frame.ts';
+import { afterNextFrame } from '../../lib/after-frame.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { UserPlusIcon } from '../../components/NetworkIcons.tsx';
 import { RetryButton } from '../../components/RetryButton.tsx';
@@ -88,13 +97,13 @@ export function DiscoverScreen() {
     [feed.data, pendingIds],
   );
   // Cards acted on by a swipe stay on screen while they fly out (`FLY_MS`); the next card comes
-  // forward a frame after the flight starts, and the card under it is mounted in a render of its
-  // own a frame after that, so a swipe's work is spread over frames rather than done in one.
+  // forward a frame after the flight starts, and the card under it is mounted in a deferred
+  // render after that, so a swipe's work is spread over frames rather than done in one.
   const [leaving, setLeaving] = useState<DiscoverProfile[]>([]);
   const flying = useMemo(() => new Set(leaving.map((card) => card.id)), [leaving]);
   const visible = useMemo(() => cards.filter((card) => !flying.has(card.id)), [cards, flying]);
   const current = visible[0];
-  const deferredNext = useValueAfterFrame(visible[1], visible[1]);
+  const deferredNext = useDeferredValue(visible[1]);
   const next =
     deferredNext && deferredNext.id !== current?.id && !flying.has(deferredNext.id)
       ? deferredNext
@@ -138,7 +147,8 @@ export function DiscoverScreen() {
 
   const act = (kind: SwipeKind, profile: DiscoverProfile) => {
     const name = personName(profile);
-    setUndoable(null);
+    // Not in the frame where the card leaves: the bar goes in a render of its own.
+    startTransition(() => setUndoable(null));
     swipe
       .mutateAsync({ kind, profile })
       .then((result) => {

@@ -105,7 +105,7 @@ describe('Terms of Service', () => {
     expect(doc.title).toBe('Terms of Service');
     expect(doc.version).toBe('1.0 Global Standard Edition');
     expect(text).toContain('Version 1.0 Global Standard Edition');
-    expect(html).toContain('<time datetime="2025-09-01">1/09/2025</time>');
+    expect(html).toContain('<time dateTime="2025-09-01">1/09/2025</time>');
     expect(text).toContain('1 September 2025');
   });
 

@@ -64,8 +64,8 @@ export function ConnectionList({
   }, [hasNextPage, allShown, isFetchingNextPage, fetchNextPage]);
 
   if (list.isPending) {
-    // Keyed, as is the rows' "Load more" holder, so Preact does not turn one into the other:
-    // moved from above the rows to below them, it would count as a layout shift.
+    // Keyed, as is the rows' "Load more" holder, so React does not reuse one element as the
+    // other: moved from above the rows to below them, it would count as a layout shift.
     return (
       <div key="loading" className="network-loading" role="status">
         <span className="spinner" aria-hidden="true" />

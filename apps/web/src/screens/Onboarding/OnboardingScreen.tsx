@@ -30,7 +30,7 @@ export function OnboardingScreen() {
   const toast = useToast();
   const modal = legalModalFrom(search);
   const noticeWanted = hasOnboardingNotice(location.state);
-  // The notice shows once, however often the effect runs.
+  // Effects run twice in development (StrictMode); the notice must show once.
   const noticeShown = useRef(false);
 
   useEffect(() => {

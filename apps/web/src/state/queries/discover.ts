@@ -7,7 +7,6 @@ import {
   type DiscoverPage,
   type DiscoverProfile,
 } from '@heartline/domain';
-import { preloadImage } from '../../lib/preload-image.ts';
 import {
   useInfiniteQuery,
   useMutation,
@@ -17,6 +16,7 @@ import {
   type InfiniteData,
   type QueryClient,
 } from '@tanstack/react-query';
+import { preload } from 'react-dom';
 import { ApiError, apiRequest } from '../../lib/api.ts';
 import { discoverKeys } from './discover-keys.ts';
 
@@ -48,9 +48,9 @@ export function useDiscoverQuery() {
     queryFn: async ({ pageParam, signal }) => {
       const page = await apiRequest(discoverUrl(pageParam), discoverPageSchema, { signal });
       // The top card's photo is the screen's largest paint: its request starts with the
-      // answer, not after the deck has rendered (issue 17). Each is preloaded once.
+      // answer, not after the deck has rendered (issue 17). React DOM preloads each once.
       const top = pageParam === null ? page.items[0]?.photoUrl : null;
-      if (top) preloadImage(top);
+      if (top) preload(top, { as: 'image', fetchPriority: 'high' });
       return page;
     },
     initialPageParam: null,
