@@ -92,11 +92,12 @@ const DEVICES = {
   'signed-in-only': () =>
     replaceIn(
       'apps/web/vite.config.ts',
-      'const SIGNED_IN_ONLY = new RegExp(\n  [',
-      'const SIGNED_IN_ONLY = new RegExp(\n  ["(?!)",',
+      'const SIGNED_IN_ONLY = new RegExp(',
+      'const SIGNED_IN_ONLY = /(?!)/ || new RegExp(',
     ),
   // wouter and the app's history instead of React Router: React Router's code put back in the
   // entry (what every first load fetches, compiles and evaluates; its routing work not counted).
+  // The whole package: a namespace kept whole is not tree-shaken, so this is an upper bound.
   // Needs `npm install --no-save react-router@7` first.
   'react-router': () => {
     if (!fs.existsSync(path.join(root, 'node_modules/react-router'))) {
