@@ -304,7 +304,8 @@ results.firstOpens = await paced(
 for (const [i, to] of warmPorts.slice(1).entries()) {
   await paced(`first opens on instance ${i + 2}`, everyUser, networkPath, { ...warmUp, to });
 }
-const loopDelay = async () => (await fetch(`${base}/api/bench/loop`, { method: 'POST' })).json();
+const loopDelay = async () =>
+  (await fetch(`${base}/api/bench/loop`, { method: 'POST', headers: { origin: base } })).json();
 await loopDelay();
 results.network = await paced('network page (product), sampled + top 0.1 %', mixed, networkPath);
 results.network.serverSideMs = await loopDelay();
@@ -368,7 +369,7 @@ for (let i = 0; i < changes / 2; i++) {
   for (const op of ['add', 'remove']) {
     const res = await fetch(`${base}/api/bench/change`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', origin: base },
       body: JSON.stringify({ a: lo, b: hi, op }),
     });
     changeRuns.push(await res.json());
@@ -464,7 +465,8 @@ async function runDiscover() {
     firstPage,
     warm,
   );
-  const serverSide = async () => (await fetch(`${base}/api/bench/loop`, { method: 'POST' })).json();
+  const serverSide = async () =>
+    (await fetch(`${base}/api/bench/loop`, { method: 'POST', headers: { origin: base } })).json();
   await serverSide();
   out.first = await paced('discover first page (product), sampled + top 0.1 %', mixed, firstPage, {
     rps: discoverRate,

@@ -211,6 +211,8 @@ class Browser {
   async request(url, init = {}) {
     const headers = new Headers(init.headers);
     if (this.cookies.size) headers.set('cookie', this.header());
+    // As a browser does: the server refuses a state-changing request without its origin.
+    if (init.method && init.method !== 'GET') headers.set('origin', new URL(baseUrl).origin);
     const res = await fetch(new URL(url, baseUrl), { ...init, headers, redirect: 'manual' });
     for (const line of res.headers.getSetCookie()) {
       const [pair] = line.split(';');

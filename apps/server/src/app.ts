@@ -3,6 +3,8 @@ import { createClient, type RedisClientType } from 'redis';
 import { errorCodes, errorMessages, type ErrorBody, type PublicConfig } from '@heartline/domain';
 import type { Config } from './config.ts';
 import { openDatabase, type Db } from './db/database.ts';
+import { storedAppKey } from './db/app-keys.ts';
+import { randomToken } from './lib/tokens.ts';
 import { requestLogFields } from './lib/request-log.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { mountDevIdp } from './modules/auth/dev-idp.ts';
@@ -72,6 +74,7 @@ import { registerChatSocket } from './modules/chat/chat.socket.ts';
 import { createPushRepository } from './modules/push/push.repository.ts';
 import { registerPushRoutes } from './modules/push/push.routes.ts';
 import { createPushService, makeVapidKeys, PUSH_SEND_JOB } from './modules/push/push.service.ts';
+import { createPushTransport, type PushTransport } from './modules/push/push.transport.ts';
 import { createSettingsRepository } from './modules/settings/settings.repository.ts';
 import { registerSettingsRoutes } from './modules/settings/settings.routes.ts';
 import {
@@ -103,6 +106,8 @@ export type AppDeps = {
   logger?: boolean;
   /** Tests shorten the graph's outbox poll. */
   graphPollMs?: number;
+  /** Tests: how Web Push reaches push services (a loopback one); never from configuration. */
+  pushTransport?: PushTransport;
 };
 
 /** The one place where everything is wired. Tests build it with their own config and database. */
@@ -249,6 +254,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     subject: config.publicUrl.startsWith('https://')
       ? config.publicUrl
       : `mailto:${config.contacts.general}`,
+    transport: deps.pushTransport ?? createPushTransport(),
     log: (message, err) => app.log.warn({ err }, message),
   });
   // What this instance sent already: writers push right after their commit (the outbox's
@@ -295,6 +301,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     publicUrl: config.publicUrl,
     secureCookies: config.secureCookies,
     passwordAuth: config.passwordAuth,
+    deviceKey: Buffer.from(
+      (await storedAppKey(db, 'device-cookie', () => ({ secret: randomToken(32) }))).secret,
+      'base64url',
+    ),
   });
   // The friend graph engine, loaded before the server listens; trust follows its writes.
   const graph = createGraph({
@@ -385,21 +395,20 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   });
   registerChatRoutes(app, chat);
   registerChatSocket(io, { chat, limits, presence, hidesOnline });
+  const discoverRepo = createDiscoverRepository(prepared.run);
+  const cards = createCardCache(discoverRepo);
+  graph.onUserChanged((seq) => cards.forget(seq));
+  const discover = createDiscoverService({ graph, people: cache, repo: discoverRepo, cards });
   const matches = createMatchesService({
     repo: createMatchesRepository(db),
     access,
     chat,
     transact,
     findUser: (userId) => people.findUser(userId),
+    isCandidate: (viewerSeq, targetSeq) => discover.isCandidate(viewerSeq, targetSeq),
   });
   registerMatchesRoutes(app, { matches, limits });
-  const discoverRepo = createDiscoverRepository(prepared.run);
-  const cards = createCardCache(discoverRepo);
-  graph.onUserChanged((seq) => cards.forget(seq));
-  registerDiscoverRoutes(
-    app,
-    createDiscoverService({ graph, people: cache, repo: discoverRepo, cards }),
-  );
+  registerDiscoverRoutes(app, discover);
   registerRelationsRoutes(app, {
     relations: createRelationsService({
       graph,

@@ -44,7 +44,8 @@ const nextAddress = () => {
 };
 
 async function send(call: Call): Promise<Answer> {
-  const headers: Record<string, string> = {};
+  // As a browser does on every state-changing request (plugins/security.ts).
+  const headers: Record<string, string> = { origin: t.server.baseUrl };
   if (call.contentType) headers['content-type'] = call.contentType;
   if (call.cookie) headers.cookie = call.cookie;
   const res = await app().inject({

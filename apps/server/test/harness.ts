@@ -5,7 +5,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
-import { buildApp, type App } from '../src/app.ts';
+import { buildApp, type App, type AppDeps } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase, type Db } from '../src/db/database.ts';
 
@@ -70,6 +70,7 @@ export type TestServer = App & { baseUrl: string; stop: () => Promise<void> };
 export async function startTestServer(
   db: Db,
   env: Record<string, string> = {},
+  deps: Omit<AppDeps, 'db' | 'logger'> = {},
 ): Promise<TestServer> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -84,7 +85,7 @@ export async function startTestServer(
     REDIS_PREFIX: `hltest:${randomBytes(4).toString('hex')}`,
     ...env,
   });
-  const built = await buildApp(config, { db, logger: false });
+  const built = await buildApp(config, { ...deps, db, logger: false });
   await built.app.listen({ host: '127.0.0.1', port });
   return {
     ...built,
@@ -101,7 +102,10 @@ export async function startTestServer(
  * level): created before its tests, stopped and dropped after them. Read `.db` and `.server`
  * inside tests.
  */
-export function useTestServer(env: Record<string, string> = {}): {
+export function useTestServer(
+  env: Record<string, string> = {},
+  deps: Omit<AppDeps, 'db' | 'logger'> = {},
+): {
   readonly db: Db;
   readonly server: TestServer;
 } {
@@ -109,7 +113,7 @@ export function useTestServer(env: Record<string, string> = {}): {
   let server: TestServer | undefined;
   beforeAll(async () => {
     tdb = await createTestDatabase();
-    server = await startTestServer(tdb.db, env);
+    server = await startTestServer(tdb.db, env, deps);
   });
   afterAll(async () => {
     await server?.stop();

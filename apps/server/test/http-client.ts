@@ -26,8 +26,13 @@ export class TestBrowser {
   async request(pathOrUrl: string, init: RequestInit = {}): Promise<Response> {
     const url = new URL(pathOrUrl, this.baseUrl);
     const headers = new Headers(init.headers);
-    if (this.cookies.size && url.origin === new URL(this.baseUrl).origin)
-      headers.set('cookie', this.cookieHeader());
+    const own = url.origin === new URL(this.baseUrl).origin;
+    if (this.cookies.size && own) headers.set('cookie', this.cookieHeader());
+    // A browser names the page's origin on every state-changing request (plugins/security.ts).
+    const method = (init.method ?? 'GET').toUpperCase();
+    if (own && !['GET', 'HEAD'].includes(method) && !headers.has('origin')) {
+      headers.set('origin', url.origin);
+    }
     const res = await fetch(url, { ...init, headers, redirect: 'manual' });
     this.store(res);
     return res;

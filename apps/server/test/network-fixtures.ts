@@ -130,3 +130,25 @@ export async function setDiscoverable(
     await graph.write(async (_trx, record) => record('user', person.seq));
   }
 }
+
+/**
+ * Makes `people` candidates in each other's Discover, without making them friends: all of them
+ * discoverable (setDiscoverable's defaults), each a friend of one shared connector and of two
+ * friends of their own, so each has the three friends that unlock the 2nd degree and meets the
+ * others there. Likes, passes and skips are only for such people (issue 45).
+ */
+export async function meetInDiscover(server: TestServer, people: readonly Person[]): Promise<void> {
+  const [connector, ...pals] = await createPeople(server.db, [
+    `Connector ${uuidv7().slice(-8)}`,
+    ...people.flatMap((p) => [`${p.name} Pal One`, `${p.name} Pal Two`]),
+  ]);
+  await setDiscoverable(server, people);
+  await befriend(
+    server.graph,
+    people.flatMap((person, i) => [
+      [person, connector!] as [Person, Person],
+      [person, pals[2 * i]!] as [Person, Person],
+      [person, pals[2 * i + 1]!] as [Person, Person],
+    ]),
+  );
+}

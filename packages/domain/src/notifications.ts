@@ -29,6 +29,8 @@ export const notificationMessages = {
   stateBlocked:
     'Blocked in this browser. To allow them, change the site’s notification permission in your browser settings.',
   stateUnsupported: 'This browser does not support notifications.',
+  /** A subscription whose endpoint is not on a browser push service (`PUSH_SERVICE_HOSTS`). */
+  pushEndpointRefused: 'endpoint must be an address of a browser push service',
 } as const;
 
 /** What the browser shows for one event (spec/3 §4 notifications). */
@@ -166,16 +168,53 @@ const base64url = (what: string, min: number, max: number) =>
     );
 
 /**
+ * The browsers' push services: the only places a Web Push subscription may point to (issue 45:
+ * any https address was taken, and the server then called internal ones for a user). The list
+ * is short and public; each browser hands its pages endpoints on its own service:
+ *
+ * - Google FCM: Chrome, Chromium-based browsers on Android, Opera, Samsung Internet;
+ *   `android.googleapis.com` is the older GCM address some installs still hand out;
+ * - Mozilla autopush: Firefox;
+ * - Apple: Safari on macOS 13+ and iOS/iPadOS 16.4+ (installed web apps);
+ * - Windows Push Notification Services: Edge on Windows (`wns2-<region>.notify.windows.com`).
+ *
+ * A browser with another push service cannot subscribe until it is added here (docs/API-push.md).
+ */
+export const PUSH_SERVICE_HOSTS: readonly string[] = [
+  'fcm.googleapis.com',
+  'android.googleapis.com',
+  'updates.push.services.mozilla.com',
+  'web.push.apple.com',
+];
+/** Services that hand out endpoints on many hosts under one domain. */
+export const PUSH_SERVICE_DOMAINS: readonly string[] = ['.notify.windows.com'];
+
+/**
+ * Whether `endpoint` is an address on one of the push services: https, one of their host names
+ * (never a literal IP address), the default port, no user name or password.
+ */
+export function isPushServiceEndpoint(endpoint: string): boolean {
+  if (!URL.canParse(endpoint)) return false;
+  const url = new URL(endpoint);
+  if (url.protocol !== 'https:' || url.port !== '' || url.username || url.password) return false;
+  const host = url.hostname.toLowerCase();
+  return (
+    PUSH_SERVICE_HOSTS.includes(host) ||
+    PUSH_SERVICE_DOMAINS.some((domain) => host.endsWith(domain))
+  );
+}
+
+/**
  * `PUT /api/push/subscription`: a browser's PushSubscription as `toJSON()` gives it. The push
- * service's address must be https (any push service: Google's, Mozilla's, Apple's...).
+ * service's address must be on one of the browsers' push services (`isPushServiceEndpoint`).
  */
 const pushEndpointSchema = z.lazy(() =>
-  z.string({ message: 'endpoint is required' }).check(
-    z.maxLength(2048, 'endpoint is too long'),
-    z.refine((value) => URL.canParse(value) && new URL(value).protocol === 'https:', {
-      message: 'endpoint must be an https URL',
-    }),
-  ),
+  z
+    .string({ message: 'endpoint is required' })
+    .check(
+      z.maxLength(2048, 'endpoint is too long'),
+      z.refine(isPushServiceEndpoint, { message: notificationMessages.pushEndpointRefused }),
+    ),
 );
 
 export const pushSubscriptionSchema = z.lazy(() =>

@@ -47,12 +47,14 @@ describe('hasDisallowedCharacters', () => {
     }
   });
 
-  it('refuses bidirectional embeddings and overrides in names only', () => {
+  it('refuses bidirectional embeddings and overrides in every kind of text', () => {
     for (const c of ['\u202a', '\u202b', '\u202c', '\u202d', '\u202e']) {
-      expect(hasDisallowedCharacters(`Eve${c}gnp.exe`, 'name')).toBe(true);
-      expect(hasDisallowedCharacters(`Eve${c}gnp.exe`, 'line')).toBe(false);
-      expect(hasDisallowedCharacters(`Eve${c}gnp.exe`, 'multiline')).toBe(false);
+      for (const kind of KINDS) {
+        expect(hasDisallowedCharacters(`Eve${c}gnp.exe`, kind), `${kind} ${c}`).toBe(true);
+      }
     }
+    // Issue 45's case: a message that reads 'live'.
+    expect(hasDisallowedCharacters('\u202eevil\u202c', 'multiline')).toBe(true);
   });
 
   it('allows the isolates that messaging apps wrap copied names in', () => {

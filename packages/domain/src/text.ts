@@ -5,14 +5,17 @@ import type { z } from './zod.ts';
  * the API refuses, so nothing PostgreSQL cannot store (it refuses U+0000) or a reader cannot
  * see reaches the database or another person's screen.
  *
- * - `multiline` (a bio, report details, an invitation message): no control characters except
- *   tab, line feed and carriage return.
+ * - `multiline` (a bio, report details, an invitation message, a chat message): no control
+ *   characters except tab, line feed and carriage return.
  * - `line` (a location, a search): no control characters at all, and no line or paragraph
  *   separators (U+2028, U+2029).
- * - `name` (a person's name): as `line`, and no bidirectional embeddings or overrides
- *   (U+202A–U+202E), which can make a name read as something else ("Eve\u202Egnp.exe"
- *   shows as "Eveexe.png"). Isolates (U+2066–U+2069) are allowed: they cannot reorder the
- *   letters of a name, and apps such as WhatsApp wrap copied names in them.
+ * - `name` (a person's name): as `line`.
+ *
+ * No kind takes the bidirectional embeddings and overrides (U+202A–U+202E), which make text read
+ * as something else: "Eve\u202Egnp.exe" shows as "Eveexe.png", "\u202Eevil\u202C" as "live"
+ * (issue 45: they were refused in names only). Isolates (U+2066–U+2069) are allowed: they cannot
+ * reorder the letters around them, and apps such as WhatsApp wrap copied names in them. Text
+ * stored before the rule had them taken out (migration 0016).
  *
  * Every kind refuses lone surrogates (half of a UTF-16 pair: not a character, and not valid
  * UTF-8 once encoded). Control characters are the C0 set (U+0000–U+001F), DEL (U+007F) and the
@@ -25,7 +28,7 @@ export type TextKind = 'multiline' | 'line' | 'name';
 const CONTROL_EXCEPT_WHITESPACE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 /** Whitespace controls and the Unicode line and paragraph separators. */
 const LINE_BREAKS_AND_TABS = /[\t\n\r\u2028\u2029]/;
-/** Bidirectional embeddings and overrides (LRE, RLE, PDF, LRO, RLO) and isolates (LRI…PDI). */
+/** Bidirectional embeddings and overrides (LRE, RLE, PDF, LRO, RLO); not the isolates. */
 const BIDI_CONTROLS = /[\u202A-\u202E]/;
 /** With the `u` flag a well-formed pair is one code point, so only a lone half matches. */
 const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
@@ -33,9 +36,8 @@ const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
 /** True when `value` holds a character the rule for `kind` refuses. */
 export function hasDisallowedCharacters(value: string, kind: TextKind): boolean {
   if (CONTROL_EXCEPT_WHITESPACE.test(value) || LONE_SURROGATE.test(value)) return true;
-  if (kind === 'multiline') return false;
-  if (LINE_BREAKS_AND_TABS.test(value)) return true;
-  return kind === 'name' && BIDI_CONTROLS.test(value);
+  if (BIDI_CONTROLS.test(value)) return true;
+  return kind !== 'multiline' && LINE_BREAKS_AND_TABS.test(value);
 }
 
 /** The refusal, naming the field: 'Bio contains characters that are not allowed'. */

@@ -5,6 +5,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { describe, expect, it } from 'vitest';
 import { createTestDatabase, dbKind } from '../../test/harness.ts';
 import { openDatabase } from './database.ts';
+import { up as removeBidiOverrides } from './migrations/0016-bidi-overrides-removed.ts';
 
 describe('embedded PGlite', () => {
   it('keeps its data across restarts and migrates only once', async () => {
@@ -83,6 +84,38 @@ describe(`database (${dbKind})`, () => {
         .where('id', '=', id)
         .executeTakeFirstOrThrow();
       expect(kept.name).toBe('Dated');
+    } finally {
+      await tdb.drop();
+    }
+  });
+});
+
+describe(`migration 0016 (${dbKind})`, () => {
+  it('takes the bidirectional overrides out of text stored before the rule, and nothing else', async () => {
+    const tdb = await createTestDatabase();
+    try {
+      const id = uuidv7();
+      await tdb.db
+        .insertInto('users')
+        .values({
+          id,
+          email: null,
+          name: 'Stored Before',
+          bio: 'Read me: \u202eevil\u202c, and \u2068Ann\u2069 stays',
+          location: '\u202dTel Aviv',
+          photoUrl: null,
+        })
+        .execute();
+      await removeBidiOverrides(tdb.db as never);
+      const row = await tdb.db
+        .selectFrom('users')
+        .select(['bio', 'location'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({
+        bio: 'Read me: evil, and \u2068Ann\u2069 stays',
+        location: 'Tel Aviv',
+      });
     } finally {
       await tdb.drop();
     }

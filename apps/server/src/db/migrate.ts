@@ -15,6 +15,7 @@ import * as m0012 from './migrations/0012-last-active.ts';
 import * as m0013 from './migrations/0013-dob-changed-at.ts';
 import * as m0014 from './migrations/0014-push.ts';
 import * as m0015 from './migrations/0015-event-insert-time.ts';
+import * as m0016 from './migrations/0016-bidi-overrides-removed.ts';
 
 /** Every migration, in order. Listed statically so bundling or a missing file cannot skip one. */
 const migrations: Record<string, Migration> = {
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   '0013-dob-changed-at': m0013,
   '0014-push': m0014,
   '0015-event-insert-time': m0015,
+  '0016-bidi-overrides-removed': m0016,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -68,6 +68,23 @@ export class RateLimits {
     }
   }
 
+  /**
+   * Throws the 429 when `key` has used up the rule, without counting this request: with
+   * `countFailure`, a rule that counts only what failed (a wrong password, issue 45).
+   */
+  async check(rule: RateLimitRule, key: string): Promise<void> {
+    const spent = await this.limiter(rule).get(key);
+    if (spent && spent.consumedPoints >= rule.points * this.scale) {
+      const retry = Math.max(1, Math.ceil(spent.msBeforeNext / 1000));
+      throw new RateLimitError(rule.message(retry), retry);
+    }
+  }
+
+  /** Counts one failure for `key` against the rule (see `check`); never throws the 429 itself. */
+  async countFailure(rule: RateLimitRule, key: string): Promise<void> {
+    await this.limiter(rule).penalty(key, 1);
+  }
+
   async reset(rule: RateLimitRule, key: string): Promise<void> {
     await this.limiter(rule).delete(key);
   }

@@ -48,6 +48,8 @@ async function send(cookie: string | null, call: Call) {
     url: call.url,
     headers: {
       ...(cookie ? { cookie } : {}),
+      // As the browser names it on every state-changing request (plugins/security.ts).
+      origin: t.server.baseUrl,
       ...(call.body === undefined ? {} : { 'content-type': 'application/json' }),
     },
     ...(call.body === undefined ? {} : { payload: JSON.stringify(call.body) }),

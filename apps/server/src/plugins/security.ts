@@ -2,6 +2,7 @@ import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import { errorMessages } from '@heartline/domain';
 import { ForbiddenError } from '../lib/errors.ts';
+import { DEV_IDP_MOUNT } from '../modules/auth/dev-idp.ts';
 import { IDENTITY_PICTURE_SOURCE } from '../modules/auth/identity-picture.ts';
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -9,10 +10,8 @@ const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /**
  * Security headers with a strict CSP (images may also come from the media bucket's public
  * origin and Google's profile-picture host; the page's own stylesheet is inline, admitted by its
- * hash), and a cross-site check on every state-changing request: browsers send Sec-Fetch-Site
- * and Origin on such requests; anything not from our own origin is refused before it reaches a
- * handler. Clients without either header (curl,
- * server-to-server) carry no ambient cookies from a victim's browser, so they pass.
+ * hash), and a cross-site check on every state-changing request before it reaches a handler
+ * (`fromOwnOrigin`).
  */
 export async function registerSecurity(
   app: FastifyInstance,
@@ -67,13 +66,27 @@ export async function registerSecurity(
 
   app.addHook('onRequest', async (request) => {
     if (!UNSAFE_METHODS.has(request.method)) return;
-    const site = request.headers['sec-fetch-site'];
-    if (typeof site === 'string' && site !== 'same-origin' && site !== 'none') {
-      throw new ForbiddenError(errorMessages.forbiddenOrigin);
-    }
-    const origin = request.headers.origin;
-    if (typeof origin === 'string' && origin !== opts.origin) {
+    // The development OpenID provider's protocol endpoints: its token endpoint is called by
+    // the app's own OpenID client, server to server, and authenticates by the client's secret
+    // and the one-time code, never by a cookie (it is not mounted in production).
+    if (request.url.startsWith(`${DEV_IDP_MOUNT}/`)) return;
+    if (!fromOwnOrigin(request.headers.origin, request.headers['sec-fetch-site'], opts.origin)) {
       throw new ForbiddenError(errorMessages.forbiddenOrigin);
     }
   });
+}
+
+/**
+ * Whether a state-changing request comes from a page of ours. Browsers send `Origin` on every
+ * such request and `Sec-Fetch-Site` on most: the origin must be ours, or, where a browser left it
+ * out, `Sec-Fetch-Site` must say same-origin. A request with neither is refused (issue 45): a
+ * client that is not a browser names our origin like one.
+ */
+export function fromOwnOrigin(
+  origin: string | undefined,
+  site: string | string[] | undefined,
+  ownOrigin: string,
+): boolean {
+  if (site !== undefined && site !== 'same-origin') return false;
+  return origin === undefined ? site === 'same-origin' : origin === ownOrigin;
 }

@@ -8,7 +8,13 @@ import {
   type TestServer,
 } from '../../../test/harness.ts';
 import { TestBrowser } from '../../../test/http-client.ts';
-import { befriend, browserFor, createPeople, type Person } from '../../../test/network-fixtures.ts';
+import {
+  befriend,
+  browserFor,
+  createPeople,
+  setDiscoverable,
+  type Person,
+} from '../../../test/network-fixtures.ts';
 import { noisyImage } from '../photos/photos.test-support.ts';
 import { ask, listen } from '../../../test/realtime-client.ts';
 import { routeTable } from '../../../test/route-table.ts';
@@ -84,13 +90,14 @@ const TARGETED: Record<string, TargetedRow> = {
     body: (userId) => ({ userId }),
     expect: [401, 403, 201, 403, 403, M, M, 400],
   },
-  // Discover actions: anyone one may see (the candidate rules decide who is shown).
+  // Discover actions: only on people the actor's Discover shows (issue 45); a stranger, with no
+  // path between them, answers as a missing id.
   'POST /api/discover/:userId/like': {
     body: () => ({}),
-    expect: [401, 200, 200, 200, 200, M, M, 400],
+    expect: [401, M, 200, 200, 200, M, M, 400],
   },
-  'POST /api/discover/:userId/pass': { expect: [401, 200, 200, 200, 200, M, M, 400] },
-  'POST /api/discover/:userId/skip': { expect: [401, 200, 200, 200, 200, M, M, 400] },
+  'POST /api/discover/:userId/pass': { expect: [401, M, 200, 200, 200, M, M, 400] },
+  'POST /api/discover/:userId/skip': { expect: [401, M, 200, 200, 200, M, M, 400] },
   // Only a match can be ended: nobody here is matched with the actor.
   'POST /api/matches/:userId/unmatch': { expect: [401, 404, 404, 404, 404, M, M, 400] },
   // Only one's own photo: anyone else's id, existing or not, is the same 403.
@@ -348,6 +355,8 @@ async function personWorld(actor: Actor): Promise<{ as: TestBrowser; target: Per
     tdb.db,
     names.map((n) => `${n} Matrix`),
   );
+  // Everyone as Discover would show them (onboarded, of an age, seeking everyone).
+  await setDiscoverable(server, [me!, first!, second!, third!, stranger!]);
   await befriend(server.graph, [
     [me!, first!],
     [first!, second!],

@@ -83,8 +83,12 @@ export function createAccountService(deps: AccountDeps) {
         repo.sessions(userId),
         repo.blockedBy(seq),
       ]);
-      /** Someone who blocked the person does not exist for them: no id, anywhere. */
-      const who = (id: string): string | null => (blockedBy.has(id) ? null : id);
+      /**
+       * Someone who blocked the person does not exist for them: in the export as though they had
+       * deleted their account (issue 45). Rows that a deletion takes with it (requests, reports,
+       * swipes, matches) are left out; a chat stays, with the deleted person's id.
+       */
+      const exists = (row: { otherId: string }) => !blockedBy.has(row.otherId);
       const messages = await repo.messagesOf(chats.map((c) => c.id));
       const byChat = new Map<string, typeof messages>();
       for (const m of messages) {
@@ -156,11 +160,11 @@ export function createAccountService(deps: AccountDeps) {
           createdAt: iso(f.createdAt),
         })),
         blocks: blocks.map((b) => ({ userId: b.id, name: b.name, createdAt: iso(b.createdAt) })),
-        requests: requests.map((r) => ({
+        requests: requests.filter(exists).map((r) => ({
           id: r.id,
           kind: r.kind,
           direction: r.fromUserId === userId ? 'sent' : 'received',
-          userId: who(r.otherId),
+          userId: r.otherId,
           status: r.status,
           createdAt: iso(r.createdAt),
           decidedAt: iso(r.decidedAt),
@@ -175,30 +179,34 @@ export function createAccountService(deps: AccountDeps) {
           isDefault: i.isDefault,
           createdAt: iso(i.createdAt),
         })),
-        reports: reports.map((r) => ({
-          userId: who(r.reportedId),
-          reason: r.reason,
-          context: r.context,
-          details: r.details,
-          count: r.reportCount,
-          createdAt: iso(r.createdAt),
-          updatedAt: iso(r.updatedAt),
-        })),
-        swipes: swipes.map((s) => ({
-          userId: who(s.id),
-          action: s.action,
-          createdAt: iso(s.createdAt),
-        })),
-        matches: matches.map((m) => ({
+        reports: reports
+          .filter((r) => exists({ otherId: r.reportedId }))
+          .map((r) => ({
+            userId: r.reportedId,
+            reason: r.reason,
+            context: r.context,
+            details: r.details,
+            count: r.reportCount,
+            createdAt: iso(r.createdAt),
+            updatedAt: iso(r.updatedAt),
+          })),
+        swipes: swipes
+          .filter((sw) => exists({ otherId: sw.id }))
+          .map((s) => ({
+            userId: s.id,
+            action: s.action,
+            createdAt: iso(s.createdAt),
+          })),
+        matches: matches.filter(exists).map((m) => ({
           id: m.id,
-          userId: who(m.otherId),
+          userId: m.otherId,
           status: m.status,
           matchedAt: iso(m.matchedAt),
         })),
         chats: chats.map((c) => ({
           id: c.id,
           kind: c.kind,
-          userId: c.otherId === null ? DELETED_USER_ID : who(c.otherId),
+          userId: c.otherId === null || blockedBy.has(c.otherId) ? DELETED_USER_ID : c.otherId,
           createdAt: iso(c.createdAt),
           muted: c.muted,
           readSeq: Number(c.readSeq),

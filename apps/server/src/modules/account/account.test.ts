@@ -3,6 +3,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { describe, expect, it } from 'vitest';
 import {
   accountMessages,
+  DELETE_ACCOUNT_CONFIRMATION,
   DELETED_USER_ID,
   type ChatList,
   type ChatSummary,
@@ -16,6 +17,7 @@ import {
   createPeople,
   getJson,
   sendJson,
+  setDiscoverable,
   type Person,
 } from '../../../test/network-fixtures.ts';
 import { ask, liveSockets, type Listener } from '../../../test/realtime-client.ts';
@@ -95,12 +97,21 @@ async function buildWorld(tag: string) {
       .onConflict((oc) => oc.column('userId').doUpdateSet(set))
       .execute();
   }
+  // Ann, Eve and Bob as Discover shows them (onboarded, within five years of each other): a like
+  // is only for someone one's Discover would show (issue 45). Eve meets Ann through Dee and Bob
+  // through Fay, and has the three friends that unlock the 2nd degree.
+  await setDiscoverable(world.server, [a], { dob: '1990-04-05' });
+  await setDiscoverable(world.server, [eve!, bob!], { dob: '1988-02-03' });
+  const [evePal] = await createPeople(world.db, ['Pal Of Eve']);
   await befriend(world.server.graph, [
     [a, bob!],
     [a, dee!],
     [bob!, cy!],
     [bob!, fay!],
     [a, hal!],
+    [eve!, dee!],
+    [eve!, fay!],
+    [eve!, evePal!],
   ]);
 
   const as = {
@@ -140,7 +151,7 @@ async function buildWorld(tag: string) {
   const matchChat = liked.body.match.chatId;
   expect(await say(annLive, matchChat, 'ann-to-eve-words')).toMatchObject({ ok: true });
   // Eve also liked Bob: a pending match Bob must never learn of (from anyone's export).
-  await sendJson(as.eve, 'POST', `/api/discover/${bob!.id}/like`, {});
+  expect((await sendJson(as.eve, 'POST', `/api/discover/${bob!.id}/like`, {})).status).toBe(200);
 
   // Requests both ways, favorites both ways, an invitation, a block, reports both ways.
   const toFay = await sendJson<{ request: { id: string } }>(
@@ -452,6 +463,7 @@ describe(`account: export my data (${dbKind})`, () => {
     }
     for (const value of [
       '1961-02-03',
+      '1988-02-03',
       'bob-to-cy-secret',
       'cy-to-bob-secret',
       'ivy-report-secret',
@@ -476,6 +488,57 @@ describe(`account: export my data (${dbKind})`, () => {
     expect(bobExport.matches).toEqual([]);
     expect(bobExport.swipes).toEqual([]);
     expect(JSON.stringify(bobExport)).not.toContain(w.eve.id);
+  });
+
+  it('shows someone who blocked the person exactly as an account that was deleted', async () => {
+    // Jo exports; Kim blocks Jo, Lee deletes the account. Each had a chat with Jo, a request to
+    // her and her report of them.
+    const [jo, kim, lee] = await createPeople(world.db, ['Jo Blocked', 'Kim Blocker', 'Lee Gone']);
+    await befriend(world.server.graph, [
+      [jo!, kim!],
+      [jo!, lee!],
+    ]);
+    const asJo = await browserFor(world.server, jo!);
+    const joLive = await live(asJo);
+    const others = [kim!, lee!];
+    for (const other of others) {
+      const chat = await sendJson<ChatSummary>(asJo, 'POST', '/api/chats', { userId: other.id });
+      expect(await say(joLive, chat.body.id, `jo to ${other.name}`)).toMatchObject({ ok: true });
+      const theirs = await browserFor(world.server, other);
+      const theirLive = await live(theirs);
+      expect(await say(theirLive, chat.body.id, `${other.name} to jo`)).toMatchObject({ ok: true });
+      const report = { userId: other.id, reason: 'spam', context: 'chat', details: 'x' };
+      expect((await sendJson(asJo, 'POST', '/api/reports', report)).status).toBe(201);
+    }
+    const asKim = await browserFor(world.server, kim!);
+    expect((await sendJson(asKim, 'POST', `/api/blocks/${jo!.id}`)).status).toBe(200);
+    const asLee = await browserFor(world.server, lee!);
+    const deleted = await asLee.request('/api/me', {
+      method: 'DELETE',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ confirm: DELETE_ACCOUNT_CONFIRMATION }),
+    });
+    expect(deleted.status).toBe(204);
+
+    const res = await asJo.request('/api/me/export');
+    const text = await res.text();
+    const data = JSON.parse(text) as {
+      chats: { userId: string; messages: { from: string; content?: string }[] }[];
+      reports: unknown[];
+      requests: unknown[];
+      swipes: unknown[];
+      matches: unknown[];
+    };
+    expect(text).not.toContain(kim!.id);
+    expect(data.reports).toEqual([]);
+    const shape = (content: string) =>
+      data.chats.find((c) => c.messages.some((m) => m.content === content));
+    const withKim = shape('jo to Kim Blocker')!;
+    const withLee = shape('jo to Lee Gone')!;
+    expect(withKim.userId).toBe(DELETED_USER_ID);
+    expect(withLee.userId).toBe(DELETED_USER_ID);
+    expect(Object.keys(withKim).sort()).toEqual(Object.keys(withLee).sort());
+    expect(withKim.messages.map((m) => m.from)).toEqual(withLee.messages.map((m) => m.from));
   });
 
   it('needs a session', async () => {
@@ -583,7 +646,7 @@ describe(`account: delete my account (${dbKind})`, () => {
       expect(await storedTrust(p.id), p.name).toBe(await recomputedTrust(p.seq));
       expect(world.server.graph.index.trust(p.seq), p.name).toBe(await recomputedTrust(p.seq));
     }
-    expect(await storedTrust(w.bob.id)).toBe(10 * 2 + 0); // Cy and Fay; nobody beyond.
+    expect(await storedTrust(w.bob.id)).toBe(10 * 2 + 1); // Cy and Fay; Eve through Fay.
     expect(await storedTrust(w.cy.id)).toBe(10 + 1); // Bob; Fay through him (Ann gone).
 
     // Bob keeps the conversation: her messages from 'Unknown User', his own as they were.

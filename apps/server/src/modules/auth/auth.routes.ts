@@ -7,7 +7,7 @@ import {
   safeIntendedPath,
   type SessionResponse,
 } from '@heartline/domain';
-import { NotFoundError } from '../../lib/errors.ts';
+import { AuthFailedError, NotFoundError } from '../../lib/errors.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { sessionStream } from '../../realtime/realtime.ts';
@@ -18,6 +18,7 @@ import type { Transact } from '../events/events.outbox.ts';
 import { presentMe } from '../users/users.presenter.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
 import { createAuthFlowsRepository } from './auth-flows.repository.ts';
+import { createDeviceCookies } from './device-cookie.ts';
 import { usePictureUntilUpload } from './identity-picture.ts';
 import type { OidcClient } from './oidc.client.ts';
 import { createPasswordService } from './password.service.ts';
@@ -32,8 +33,8 @@ const rules = {
   /** Every password request (sign-up and sign-in) from one address. */
   passwordPerIp: { name: 'auth-password-ip', points: 20, durationSec: 15 * 60, message: tooMany },
   /**
-   * Sign-ins to one account from one address; a success clears it, so it counts failures. It
-   * slows a guesser at their address without refusing the owner anywhere else.
+   * Failed sign-ins to one account from one address (a success clears them). It slows a guesser
+   * at their address without refusing the owner anywhere else.
    */
   passwordPerAccountIp: {
     name: 'auth-password-account-ip',
@@ -42,13 +43,21 @@ const rules = {
     message: tooMany,
   },
   /**
-   * Sign-ins to one account from all addresses together: a ceiling on guessing spread over
-   * many addresses, loose enough that reaching it takes 20 addresses' worth of failures.
+   * Failed sign-ins to one account from all addresses together, by browsers that have not
+   * signed in to it before: a ceiling on guessing spread over many addresses. The owner's own
+   * browser (its device cookie) is not held to it, so others' failures cannot lock them out.
    */
   passwordPerAccount: {
     name: 'auth-password-account-ceiling',
     points: 100,
     durationSec: 60 * 60,
+    message: tooMany,
+  },
+  /** Failed sign-ins by a browser with the account's device cookie (a stolen one included). */
+  passwordPerDevice: {
+    name: 'auth-password-device',
+    points: 5,
+    durationSec: 15 * 60,
     message: tooMany,
   },
 } satisfies Record<string, RateLimitRule>;
@@ -65,11 +74,14 @@ export type AuthRoutesDeps = {
   publicUrl: string;
   secureCookies: boolean;
   passwordAuth: boolean;
+  /** Signs the device cookies (device-cookie.ts); made on first start and kept. */
+  deviceKey: Buffer;
 };
 
 export function registerAuthRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
   const flows = createAuthFlowsRepository(deps.db);
   const passwords = createPasswordService(deps.users);
+  const devices = createDeviceCookies(deps.deviceKey, deps.secureCookies);
   const flowCookie = {
     path: '/api/auth',
     httpOnly: true,
@@ -189,12 +201,29 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
 
   app.post('/api/auth/password/signin', { preHandler: passwordGuard }, async (request, reply) => {
     const input = parseInput(passwordSignInSchema, request.body);
-    // Unknown addresses are counted like known ones, so the limits do not tell them apart.
-    const pair = `${input.email}|${clientKey(request.ip)}`;
-    await deps.limits.consume(rules.passwordPerAccountIp, pair);
-    await deps.limits.consume(rules.passwordPerAccount, input.email);
-    const userId = await passwords.signIn(input);
-    await deps.limits.reset(rules.passwordPerAccountIp, pair);
+    // Failures only are counted (issue 45: attempts spent the ceiling before the password was
+    // checked), by where they come from: the browser that signed in to this account before, or
+    // else the account at this address and the account everywhere. Unknown addresses are
+    // counted like known ones, so the limits do not tell them apart.
+    const device = devices.deviceOf(request, input.email);
+    const counted: [RateLimitRule, string][] = device
+      ? [[rules.passwordPerDevice, device]]
+      : [
+          [rules.passwordPerAccountIp, `${input.email}|${clientKey(request.ip)}`],
+          [rules.passwordPerAccount, input.email],
+        ];
+    for (const [rule, key] of counted) await deps.limits.check(rule, key);
+    let userId: string;
+    try {
+      userId = await passwords.signIn(input);
+    } catch (err) {
+      if (err instanceof AuthFailedError) {
+        for (const [rule, key] of counted) await deps.limits.countFailure(rule, key);
+      }
+      throw err;
+    }
+    await deps.limits.reset(...counted[0]!);
+    devices.set(reply, input.email);
     await startSession(request, reply, userId);
     const row = await deps.users.findMe(userId);
     return { user: row ? presentMe(row) : null };

@@ -318,12 +318,25 @@ describe(`sessions and sign-out (${dbKind})`, () => {
     });
     expect(bySite.status).toBe(403);
     expect((await bySite.json()) as unknown).toMatchObject({ error: { code: 'FORBIDDEN' } });
-    expect(await sessionUser(browser)).not.toBeNull();
-    const same = await browser.request('/api/auth/signout', {
+    // Neither header (issue 45: a PATCH without Origin was accepted): refused.
+    const bare = await fetch(`${server.baseUrl}/api/auth/signout`, {
       method: 'POST',
-      headers: { origin: server.baseUrl, 'sec-fetch-site': 'same-origin' },
+      headers: { cookie: browser.cookieHeader() },
     });
-    expect(same.status).toBe(204);
+    expect(bare.status).toBe(403);
+    const nullOrigin = await browser.request('/api/auth/signout', {
+      method: 'POST',
+      headers: { origin: 'null' },
+    });
+    expect(nullOrigin.status).toBe(403);
+    expect(await sessionUser(browser)).not.toBeNull();
+    // A browser that leaves Origin out still says where the request came from.
+    const siteOnly = await fetch(`${server.baseUrl}/api/auth/signout`, {
+      method: 'POST',
+      headers: { cookie: browser.cookieHeader(), 'sec-fetch-site': 'same-origin' },
+    });
+    expect(siteOnly.status).toBe(204);
+    expect(await sessionUser(browser)).toBeNull();
   });
 
   it('ignores a forged or oversized session cookie', async () => {

@@ -203,6 +203,83 @@ describe(`per-account limits do not lock the owner out (${dbKind})`, () => {
   }, 60_000);
 });
 
+describe(`others' failures never lock the owner's own browser out (${dbKind})`, () => {
+  const world = useTestServer({ ...redis, PASSWORD_AUTH: 'true', TRUST_PROXY: '127.0.0.1' });
+
+  /** A sign-in from `browser` (its cookies kept) at the forwarded address `from`. */
+  const signInWith = async (browser: TestBrowser, email: string, password: string, from: string) =>
+    (
+      await browser.request('/api/auth/password/signin', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': from },
+        body: JSON.stringify({ email, password }),
+      })
+    ).status;
+
+  /** 20 addresses x 5 wrong passwords: the account's ceiling spent (issue 45's repro). */
+  async function spendCeiling(email: string, first: number) {
+    for (let a = 0; a < PER_ACCOUNT / PER_ACCOUNT_AND_IP; a++) {
+      for (let g = 0; g < PER_ACCOUNT_AND_IP; g++) {
+        expect(await signInStatus(world.server, email, `guess ${g}`, ip(first + a))).toBe(401);
+      }
+    }
+  }
+
+  it("lets the owner's browser in from a new address once others spent the account's ceiling", async () => {
+    const email = 'owner@example.test';
+    await createAccount(world.server, email, '192.0.2.40');
+    const owner = new TestBrowser(world.server.baseUrl);
+    expect(await signInWith(owner, email, PASSWORD, '192.0.2.41')).toBe(200);
+    expect(owner.cookies.get('hl_device')).toMatch(/^v1\./);
+
+    await spendCeiling(email, 300);
+    // A browser that never signed in to the account meets the ceiling, even with the password...
+    expect(await signInStatus(world.server, email, PASSWORD, '192.0.2.42')).toBe(429);
+    // ...the owner's does not, from wherever they are now.
+    expect(await signInWith(owner, email, PASSWORD, '192.0.2.43')).toBe(200);
+  }, 60_000);
+
+  it('counts failures against the ceiling, not sign-ins', async () => {
+    const email = 'busy@example.test';
+    await createAccount(world.server, email, '192.0.2.50');
+    // 30 right sign-ins from browsers without the device cookie, across addresses.
+    for (let i = 0; i < 30; i++) {
+      expect(await signInStatus(world.server, email, PASSWORD, ip(600 + i))).toBe(200);
+    }
+    await spendCeiling(email, 700);
+    expect(await signInStatus(world.server, email, 'one more', '192.0.2.51')).toBe(429);
+  }, 60_000);
+
+  it("holds a device cookie to its own account and its own failures; a forged one is nobody's", async () => {
+    const [mine, other] = ['mine@example.test', 'other-one@example.test'];
+    await createAccount(world.server, mine, '192.0.2.60');
+    await createAccount(world.server, other, '192.0.2.60');
+    const owner = new TestBrowser(world.server.baseUrl);
+    expect(await signInWith(owner, mine, PASSWORD, '192.0.2.61')).toBe(200);
+    const cookie = owner.cookies.get('hl_device')!;
+
+    // The cookie does not exempt another account: its ceiling holds for this browser too.
+    await spendCeiling(other, 900);
+    expect(await signInWith(owner, other, PASSWORD, '192.0.2.62')).toBe(429);
+
+    // A forged signature, or another account's name in the cookie, counts as no cookie.
+    const forged = new TestBrowser(world.server.baseUrl);
+    const [version, who, nonce] = cookie.split('.');
+    forged.cookies.set('hl_device', `${version}.${who}.${nonce}.${'A'.repeat(43)}`);
+    const renamed = new TestBrowser(world.server.baseUrl);
+    renamed.cookies.set('hl_device', cookie.replace(who!, '0'.repeat(32)));
+    expect(await signInWith(forged, other, PASSWORD, '192.0.2.63')).toBe(429);
+    expect(await signInWith(renamed, other, PASSWORD, '192.0.2.64')).toBe(429);
+
+    // Its own failures are counted: five, and the device waits too, the right password included.
+    for (let i = 0; i < PER_ACCOUNT_AND_IP; i++) {
+      expect(await signInWith(owner, mine, `wrong ${i}`, ip(1000 + i))).toBe(401);
+    }
+    expect(await signInWith(owner, mine, PASSWORD, '192.0.2.65')).toBe(429);
+    expect(await signInStatus(world.server, mine, PASSWORD, '192.0.2.66')).toBe(200);
+  }, 60_000);
+});
+
 describe(`sign-up does not tell whether an address has an account (${dbKind})`, () => {
   const world = useTestServer({ ...redis, PASSWORD_AUTH: 'true' });
 

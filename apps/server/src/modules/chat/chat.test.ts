@@ -245,6 +245,13 @@ describe(`chat (${dbKind})`, () => {
     expect(empty).toMatchObject({ ok: false, message: 'Message cannot be empty', final: true });
     const nul = await asA.send(chat.id, 'a\u0000b');
     expect(nul).toMatchObject({ ok: false, final: true });
+    // '\u202eevil\u202c' shows as 'live' to its reader (issue 45).
+    const override = await asA.send(chat.id, '\u202eevil\u202c');
+    expect(override).toMatchObject({
+      ok: false,
+      message: 'Message contains characters that are not allowed',
+      final: true,
+    });
     const long = await asA.send(chat.id, 'x'.repeat(4001));
     expect(long).toMatchObject({ ok: false, message: 'Message must be at most 4000 characters' });
     const page = await getJson<MessagePage>(asA.browser, `/api/chats/${chat.id}/messages`);

@@ -38,6 +38,24 @@ export function createDiscoverService(deps: {
   const now = deps.now ?? (() => new Date());
 
   return {
+    /**
+     * Whether the viewer's Discover would show the person (`seq`s), whatever either has swiped:
+     * within the viewer's unlocked degrees and listed there, not blocked either way, and admitted
+     * by the filters. Likes, passes and skips act on such people only (issue 45: two strangers
+     * matched by liking each other's ids).
+     */
+    isCandidate(viewerSeq: number, targetSeq: number): boolean {
+      const viewer = index.posOf(viewerSeq);
+      const target = index.posOf(targetSeq);
+      if (viewer === 0 || target === 0 || index.bornAt[viewer] === 0) return false;
+      const found = traversal.locate(viewerSeq, targetSeq);
+      if (!found || found.degree === 0 || !found.listed) return false;
+      const unlocked = unlockedTabs(index.degree(viewerSeq), index.trust(viewerSeq));
+      if (!degreesOfTab('all', unlocked).includes(found.degree)) return false;
+      const admit = candidateFilter(index, viewer, dayNumber(now()), new Set());
+      return admit(target, found.degree);
+    },
+
     async page(userId: string, input: DiscoverInput): Promise<DiscoverPage> {
       const seq = await people.seqOf(userId);
       if (seq === undefined) throw new UnauthorizedError();

@@ -152,7 +152,7 @@ async function apply(model: Model, op: Op, sessions: Map<number, string>): Promi
     server.app.inject({
       method,
       url,
-      headers: { cookie: `hl_session=${sessions.get(i)!}` },
+      headers: { cookie: `hl_session=${sessions.get(i)!}`, origin: server.baseUrl },
       ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
     });
   if (model.deleted.has(op.a) || ('b' in op && model.deleted.has(op.b))) return;

@@ -1066,6 +1066,7 @@ describe(`managing links (${dbKind})`, () => {
       [{ expiresAt: 'tomorrow' }, expiry],
       [{ expiresAt: 12 }, expiry],
       [{ message: 'x'.repeat(501) }, 'Message must be at most 500 characters'],
+      [{ message: 'Join me \u202eevil\u202c' }, 'Message contains characters that are not allowed'],
       [[], null],
     ];
     const wrong: string[] = [];

@@ -2,6 +2,7 @@ import { v7 as uuidv7 } from 'uuid';
 import {
   chatMessages,
   discoverMessages,
+  networkMessages,
   userRoom,
   type LikeResult,
   type MatchView,
@@ -10,7 +11,7 @@ import {
 import type { Trx } from '../../db/database.ts';
 import { NotFoundError, UnauthorizedError, ValidationError } from '../../lib/errors.ts';
 import type { Tie } from '../access/access.policy.ts';
-import type { Access, Person } from '../access/access.service.ts';
+import type { Access, Person, Target } from '../access/access.service.ts';
 import type { ChatService } from '../chat/chat.service.ts';
 import type { Emit, Transact } from '../events/events.outbox.ts';
 import type { MatchesRepository, MatchStatus } from './matches.repository.ts';
@@ -38,6 +39,8 @@ export type MatchesDeps = {
   chat: ChatService;
   transact: Transact;
   findUser: (userId: string) => Promise<Person | undefined>;
+  /** Whether the viewer's Discover would show the target (`seq`s): the discover service's. */
+  isCandidate: (viewerSeq: number, targetSeq: number) => boolean;
 };
 
 /**
@@ -117,13 +120,25 @@ export function createMatchesService(deps: MatchesDeps) {
     return view(match.id, chatId, target);
   }
 
+  /**
+   * The person a like, pass or skip is aimed at: someone the viewer's Discover would show. Anyone
+   * else answers as a person who does not exist.
+   */
+  async function candidate(viewer: Person, targetId: string): Promise<Target> {
+    const target = await access.findForAction(viewer, targetId, 'swipe');
+    if (!deps.isCandidate(viewer.seq, target.seq)) {
+      throw new NotFoundError(networkMessages.userNotFound);
+    }
+    return target;
+  }
+
   async function act(
     userId: string,
     targetId: string,
     change: (trx: Trx, viewer: Person, target: Person) => Promise<void>,
   ): Promise<MatchView | null> {
     const viewer = await me(userId);
-    const target = await access.findForAction(viewer, targetId, 'swipe');
+    const target = await candidate(viewer, targetId);
     return transact((trx, emit) =>
       settle(trx, emit, viewer, target, (t) => change(t, viewer, target)),
     );
@@ -148,7 +163,7 @@ export function createMatchesService(deps: MatchesDeps) {
     /** Skips someone until the next discovery reset. */
     async skip(userId: string, targetId: string): Promise<void> {
       const viewer = await me(userId);
-      const target = await access.findForAction(viewer, targetId, 'swipe');
+      const target = await candidate(viewer, targetId);
       await transact((trx) => repo.putSwipe(trx, viewer.seq, target.seq, 'skip'));
     },
 

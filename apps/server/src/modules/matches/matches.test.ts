@@ -6,7 +6,9 @@ import {
   browserFor,
   createPeople,
   getJson,
+  meetInDiscover,
   sendJson,
+  setDiscoverable,
   type Person,
 } from '../../../test/network-fixtures.ts';
 import { listen, type Listener } from '../../../test/realtime-client.ts';
@@ -21,8 +23,10 @@ afterEach(() => {
 const like = (as: Awaited<ReturnType<typeof browserFor>>, other: Person) =>
   sendJson<LikeResult>(as, 'POST', `/api/discover/${other.id}/like`, {});
 
+/** Two people who meet in each other's Discover (not friends). */
 async function pair(names: [string, string]) {
   const [a, b] = await createPeople(world.db, names);
+  await meetInDiscover(world.server, [a!, b!]);
   return {
     a: a!,
     b: b!,
@@ -114,6 +118,7 @@ describe(`likes and matches (${dbKind})`, () => {
 
   it('nobody learns who passed on them: a like answers the same after a pass or nothing', async () => {
     const [a, b, c] = await createPeople(world.db, ['Eli Quiet', 'Fay Quiet', 'Gus Quiet']);
+    await meetInDiscover(world.server, [a!, b!, c!]);
     const asA = await browserFor(world.server, a!);
     const asB = await browserFor(world.server, b!);
     // B passed on A; C never saw A. A likes both: identical answers.
@@ -159,6 +164,7 @@ describe(`likes and matches (${dbKind})`, () => {
 
   it('undoes the last pass only, and a reset brings back skipped people', async () => {
     const [a, b, c] = await createPeople(world.db, ['Lu Undo', 'Mo Undo', 'Ny Undo']);
+    await meetInDiscover(world.server, [a!, b!, c!]);
     const asA = await browserFor(world.server, a!);
     const asB = await browserFor(world.server, b!);
     await like(asB, a!);
@@ -182,6 +188,29 @@ describe(`likes and matches (${dbKind})`, () => {
     expect(await swipes()).toEqual([{ action: 'skip' }]);
     expect((await sendJson(asA, 'POST', '/api/discover/reset')).status).toBe(200);
     expect(await swipes()).toEqual([]);
+  });
+
+  it('likes, passes and skips only people the Discover shows; anyone else is missing (issue 45)', async () => {
+    // Two accounts with no path between them, and one whose filters turn the liker away.
+    const [sam, tia, uma] = await createPeople(world.db, ['Sam Far', 'Tia Far', 'Uma Filtered']);
+    await setDiscoverable(world.server, [sam!, tia!]);
+    const asSam = await browserFor(world.server, sam!);
+    const asTia = await browserFor(world.server, tia!);
+    const missingId = '01900000-0000-7000-8000-00000000abcd';
+    for (const action of ['like', 'pass', 'skip']) {
+      const missing = await sendJson(asSam, 'POST', `/api/discover/${missingId}/${action}`, {});
+      const stranger = await sendJson(asSam, 'POST', `/api/discover/${tia!.id}/${action}`, {});
+      expect(missing.status, action).toBe(404);
+      expect(stranger, action).toEqual(missing);
+    }
+    // Liking each other's ids made a match before: now nothing at all is stored.
+    expect((await like(asTia, sam!)).status).toBe(404);
+    expect(await matchRow(sam!, tia!)).toBeUndefined();
+    // In the Discover's degrees but outside its filters (twenty years apart): missing too.
+    await meetInDiscover(world.server, [sam!, uma!]);
+    await setDiscoverable(world.server, [uma!], { dob: '1975-01-01' });
+    expect((await like(asSam, uma!)).status).toBe(404);
+    expect(await matchRow(sam!, uma!)).toBeUndefined();
   });
 
   it('a blocked person is missing; oneself is refused', async () => {

@@ -72,7 +72,7 @@ async function uploadFile(
   const init = { method: 'POST', body: multipart(bytes, opts), headers: opts.headers ?? {} };
   const res = user
     ? await user.browser.request('/api/photos', init)
-    : await fetch(`${server.baseUrl}/api/photos`, init);
+    : await new TestBrowser(server.baseUrl).request('/api/photos', init);
   return { status: res.status, body: (await res.json()) as UploadResponse };
 }
 
@@ -92,7 +92,7 @@ async function uploadDataUrl(
   };
   const res = user
     ? await user.browser.request('/api/upload-profile-photo', init)
-    : await fetch(`${server.baseUrl}/api/upload-profile-photo`, init);
+    : await new TestBrowser(server.baseUrl).request('/api/upload-profile-photo', init);
   return { status: res.status, body: (await res.json()) as UploadResponse };
 }
 

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
+import { storedAppKey } from '../../db/app-keys.ts';
 import type { Db, Trx } from '../../db/database.ts';
 
 export type StoredSubscription = {
@@ -16,19 +17,7 @@ export type VapidKeys = { publicKey: string; privateKey: string };
 export function createPushRepository(db: Db) {
   return {
     /** The stored VAPID keys, or the ones given if none are stored yet (first start wins). */
-    async vapidKeys(made: () => VapidKeys): Promise<VapidKeys> {
-      await db
-        .insertInto('appKeys')
-        .values({ name: 'vapid', value: JSON.stringify(made()) })
-        .onConflict((oc) => oc.column('name').doNothing())
-        .execute();
-      const row = await db
-        .selectFrom('appKeys')
-        .select('value')
-        .where('name', '=', 'vapid')
-        .executeTakeFirstOrThrow();
-      return (typeof row.value === 'string' ? JSON.parse(row.value) : row.value) as VapidKeys;
-    },
+    vapidKeys: (made: () => VapidKeys): Promise<VapidKeys> => storedAppKey(db, 'vapid', made),
 
     /** This device's subscription, now for this session (a device changes hands on sign-in). */
     async save(sub: {

@@ -14,6 +14,7 @@ import type { PassDevices } from '../events/events.handlers.ts';
 import { enqueueJob } from '../../jobs/jobs.repository.ts';
 import type { SettingsRepository } from '../settings/settings.repository.ts';
 import type { PushRepository, VapidKeys } from './push.repository.ts';
+import { PushEndpointRefusedError, type PushTransport } from './push.transport.ts';
 
 export const PUSH_SEND_JOB = 'push.send';
 
@@ -47,6 +48,8 @@ export function createPushService(deps: {
   keys: VapidKeys;
   /** The VAPID subject: a mailto: or https: URL the push services can reach us at. */
   subject: string;
+  /** The only way requests leave for a push service (push.transport.ts). */
+  transport: PushTransport;
   log: (message: string, err?: unknown) => void;
 }) {
   const { repo } = deps;
@@ -133,19 +136,27 @@ export function createPushService(deps: {
         urgency: 'high',
       },
     );
-    const response = await fetch(request.endpoint, {
-      method: request.method,
-      headers: request.headers as Record<string, string>,
-      body: new Uint8Array(request.body),
-      signal: AbortSignal.timeout(10_000),
-    });
-    await response.body?.cancel();
-    if (response.ok) return 'sent';
-    if (response.status === 404 || response.status === 410) return 'gone';
-    // Too many, or the service is having trouble: the job runner tries again later.
-    if (response.status === 429 || response.status >= 500) {
-      throw new Error(`push service answered ${response.status}`);
+    let status: number;
+    try {
+      status = await deps.transport({
+        endpoint: request.endpoint,
+        method: request.method,
+        headers: request.headers,
+        body: new Uint8Array(request.body),
+      });
+    } catch (err) {
+      // Not a push service, or one that resolves inside our network: never tried again.
+      if (err instanceof PushEndpointRefusedError) {
+        deps.log('push endpoint refused', err);
+        return 'gone';
+      }
+      throw err;
     }
+    if (status >= 200 && status < 300) return 'sent';
+    if (status === 404 || status === 410) return 'gone';
+    // Too many, or the service is having trouble: the job runner tries again later.
+    if (status === 429 || status >= 500) throw new Error(`push service answered ${status}`);
+    // A redirect included: a push service does not send one, and it is not followed.
     return 'refused';
   }
 }

@@ -13,8 +13,10 @@ import {
 import { startPushEndpoint } from '../../../test/push-endpoint.ts';
 import { ask, liveSockets } from '../../../test/realtime-client.ts';
 import { sha256 } from '../../lib/tokens.ts';
+import { createPushTransport } from './push.transport.ts';
 
-const world = useTestServer();
+// The test push service listens on loopback, over http: allowed for tests only (push.transport.ts).
+const world = useTestServer({}, { pushTransport: createPushTransport({ loopbackForTests: true }) });
 const connect = liveSockets(() => world.server.baseUrl);
 let endpoint: Awaited<ReturnType<typeof startPushEndpoint>>;
 beforeAll(async () => {
@@ -195,7 +197,7 @@ describe(`Web Push (${dbKind})`, () => {
     const [eve, mallory] = await createPeople(world.db, ['Eve Sub', 'Mal Sub']);
     const as = await browserFor(world.server, eve!);
     const sub = endpoint.device();
-    const https = { endpoint: `https://push.example.test${sub.path}`, keys: sub.keys };
+    const https = { endpoint: `https://fcm.googleapis.com/fcm/send${sub.path}`, keys: sub.keys };
     expect((await sendJson(as, 'PUT', '/api/push/subscription', https)).status).toBe(200);
     for (const bad of [
       { ...https, endpoint: sub.endpoint },

@@ -236,6 +236,9 @@ describe(`own profile and onboarding API (${dbKind})`, () => {
       [{ interestedIn: 'cats' }, 'Choose women, men or everyone'],
       [{ bio: 'x'.repeat(501) }, 'Bio must be at most 500 characters'],
       [{ location: 'y'.repeat(81) }, 'Location must be at most 80 characters'],
+      // Bidirectional overrides read as other text: refused in every text (issue 45).
+      [{ bio: 'I am \u202eevil\u202c' }, 'Bio contains characters that are not allowed'],
+      [{ location: '\u202dTel Aviv' }, 'Location contains characters that are not allowed'],
       [{ email: 'evil@example.test' }, 'Unrecognized key: "email"'],
       [{ trustScore: 1000 }, 'Unrecognized key: "trustScore"'],
     ];

@@ -1,4 +1,5 @@
 import {
+  chatSummarySchema,
   DEFAULT_SETTINGS,
   notificationFor,
   typingNotification,
@@ -11,6 +12,7 @@ import {
   type TypingSignal,
 } from '@heartline/domain';
 import type { QueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../lib/api.ts';
 import { chatKeys } from '../queries/chat-keys.ts';
 import { settingsKeys } from '../queries/settings.ts';
 import { playTone, showNotification } from './browser-notifications.ts';
@@ -49,9 +51,28 @@ export function createNotificationCenter(
       })
       .catch(() => undefined);
   };
+  const shown = (event: StreamEvent) =>
+    show(notificationFor(event, notificationContext(queryClient, userId)), true);
   return {
-    event: (event: StreamEvent) =>
-      show(notificationFor(event, notificationContext(queryClient, userId)), true),
+    event: (event: StreamEvent) => {
+      const message = event.type === 'message.created' ? event.payload.message : null;
+      const chats = notificationContext(queryClient, userId).chat;
+      if (!message || message.senderId === userId || chats(message.chatId) !== undefined) {
+        shown(event);
+        return;
+      }
+      // A chat this page does not know yet (a new friend's first message): its name and mute
+      // are asked for first, so the notification names the sender (issue 45, spec/3 §4).
+      void queryClient
+        .fetchQuery({
+          queryKey: chatKeys.chat(userId, message.chatId),
+          queryFn: ({ signal }) =>
+            apiRequest(`/api/chats/${message.chatId}`, chatSummarySchema, { signal }),
+          staleTime: 30_000,
+        })
+        .catch(() => undefined)
+        .then(() => shown(event));
+    },
     typing: (signal: TypingSignal) =>
       show(typingNotification(signal, notificationContext(queryClient, userId)), false),
   };
