@@ -1,10 +1,10 @@
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import { createClient, type RedisClientType } from 'redis';
 import { errorCodes, errorMessages, type ErrorBody, type PublicConfig } from '@heartline/domain';
 import type { Config } from './config.ts';
 import { openDatabase, type Db } from './db/database.ts';
 import { storedAppKey } from './db/app-keys.ts';
 import { randomToken } from './lib/tokens.ts';
+import { announceUntilSent, connectRedis } from './lib/redis.ts';
 import { requestLogFields } from './lib/request-log.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { mountDevIdp } from './modules/auth/dev-idp.ts';
@@ -116,16 +116,6 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     deps.db ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   const storage = createMediaStorage(config);
 
-  let redis: { pub: RedisClientType; sub: RedisClientType; prefix: string } | undefined;
-  if (config.redisUrl) {
-    const pub: RedisClientType = createClient({ url: config.redisUrl });
-    const sub: RedisClientType = pub.duplicate();
-    pub.on('error', () => undefined);
-    sub.on('error', () => undefined);
-    await Promise.all([pub.connect(), sub.connect()]);
-    redis = { pub, sub, prefix: config.redisPrefix };
-  }
-
   const app = Fastify({
     logger:
       deps.logger === false
@@ -145,6 +135,13 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
       void (reply as FastifyReply).status(status).send(body);
     },
   });
+
+  const redis = config.redisUrl
+    ? await connectRedis(config.redisUrl, config.redisPrefix, {
+        warn: (fields, message) => app.log.warn(fields, message),
+        info: (message) => app.log.info(message),
+      })
+    : undefined;
 
   if (config.env === 'production' && config.trustProxy === false) {
     // Behind a reverse proxy every request would seem to come from it: one client could then
@@ -184,12 +181,14 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     idleMs: config.sessionIdleMs,
     absoluteMs: config.sessionAbsoluteMs,
     announceRevoked: redis
-      ? async (tokenHash) => {
-          await redis.pub.publish(revokedChannel, tokenHash).catch(() => undefined);
-        }
+      ? (tokenHash) => announceUntilSent(redis, revokedChannel, tokenHash, app.log)
       : undefined,
   });
-  if (redis) await redis.sub.subscribe(revokedChannel, (tokenHash) => sessions.forget(tokenHash));
+  if (redis) {
+    await redis.sub.subscribe(revokedChannel, (tokenHash) => sessions.forget(tokenHash));
+    // Sign-outs announced while this instance's subscription was down did not reach it.
+    redis.onResubscribed(() => sessions.forgetAll());
+  }
   const jar = sessionCookie(config.secureCookies, config.sessionAbsoluteMs);
   await registerSession(app, sessions, jar);
   const limits = new RateLimits(redis?.pub, config.redisPrefix, config.rateLimitScale);

@@ -47,8 +47,16 @@ export class RateLimits {
         duration: rule.durationSec,
         keyPrefix: `${this.prefix}:rl:${rule.name}`,
       };
+      // With Redis down, this instance counts on its own until it is back (issue 45): each
+      // instance then allows the budget, rather than every request waiting on Redis or failing.
       limiter = this.redis
-        ? new RateLimiterRedis({ ...opts, storeClient: this.redis, useRedisPackage: true })
+        ? new RateLimiterRedis({
+            ...opts,
+            storeClient: this.redis,
+            useRedisPackage: true,
+            rejectIfRedisNotReady: true,
+            insuranceLimiter: new RateLimiterMemory(opts),
+          })
         : new RateLimiterMemory(opts);
       this.limiters.set(rule.name, limiter);
     }

@@ -49,18 +49,19 @@ export function redisPresenceStore(redis: RedisClientType, prefix: string): Pres
       ? { seenAt: seen!, activeAt: active! }
       : undefined;
   };
+  // With Redis down, presence reads as unknown (offline) and stamps are not kept: nothing else
+  // waits for it or fails with it (issue 45).
   return {
     async swap(userId, next) {
-      const before = await redis.set(key(userId), `${next.seenAt}:${next.activeAt}`, {
-        EX: KEEP_SECONDS,
-        GET: true,
-      });
+      const before = await redis
+        .set(key(userId), `${next.seenAt}:${next.activeAt}`, { EX: KEEP_SECONDS, GET: true })
+        .catch(() => null);
       return parse(before);
     },
     async read(userIds) {
       const out = new Map<string, Stamp>();
       if (userIds.length === 0) return out;
-      const values = await redis.mGet(userIds.map(key));
+      const values = await redis.mGet(userIds.map(key)).catch(() => []);
       userIds.forEach((id, i) => {
         const stamp = parse(values[i]);
         if (stamp) out.set(id, stamp);

@@ -1,6 +1,6 @@
 import type http from 'node:http';
 import { createAdapter } from '@socket.io/redis-adapter';
-import type { RedisClientType } from 'redis';
+import type { RedisClients } from '../lib/redis.ts';
 import { Server, type Socket } from 'socket.io';
 import { WebSocketServer } from 'ws';
 import {
@@ -68,7 +68,7 @@ export type RealtimeDeps = {
   origin: string;
   events: EventsRepository;
   presence: PresenceTracker;
-  redis?: { pub: RedisClientType; sub: RedisClientType; prefix: string } | undefined;
+  redis?: RedisClients | undefined;
 };
 
 /**
@@ -90,7 +90,9 @@ export function createRealtime(server: http.Server, deps: RealtimeDeps): Realtim
   emptyFlushedBuffers(io.engine);
   if (deps.redis) {
     io.adapter(
-      createAdapter(deps.redis.pub, deps.redis.sub, { key: `${deps.redis.prefix}:socket.io` }),
+      createAdapter(deps.redis.adapterPub, deps.redis.sub, {
+        key: `${deps.redis.prefix}:socket.io`,
+      }),
     );
   }
 

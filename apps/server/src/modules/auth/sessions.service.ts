@@ -166,6 +166,11 @@ export function createSessionsService(db: Db, opts: SessionsOptions) {
       cache.delete(tokenHash);
     },
 
+    /** Revocations may have been missed (the announcements' channel was down): ask again. */
+    forgetAll() {
+      cache.clear();
+    },
+
     async pruneExpired() {
       await repo.deleteExpired(new Date());
     },
