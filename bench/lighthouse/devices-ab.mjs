@@ -6,6 +6,7 @@
 //
 //   node bench/lighthouse/devices-ab.mjs [--devices=compile-hint,lazy-schemas,...] [--rounds=3]
 //     [--runs=3] [--routes=/auth,/profile] [--extra=name=<build dir>,...] [--out=<file>]
+//     [--bytes-only=react-router]
 //
 // --extra adds builds made elsewhere (another commit's apps/web/dist) to the rounds. The devices'
 // removals edit the working tree for the length of their build and put every file back after
@@ -88,6 +89,13 @@ const DEVICES = {
   // Work nothing on the first screen shows waits for it (lib/first-screen.ts): started at once.
   'first-screen': () =>
     replaceIn('apps/web/src/lib/first-screen.ts', 'let isIn = false;', 'let isIn = true;'),
+  // The code the signed-in screens share in one `signed-in` chunk (its codeSplitting group).
+  'signed-in-chunk': () =>
+    replaceIn(
+      'apps/web/vite.config.ts',
+      'includeDependenciesRecursively: false,',
+      'includeDependenciesRecursively: false,\n              test: () => false,',
+    ),
   // The modules every signed-in start runs put in the `signed-in` chunk (SIGNED_IN_ONLY).
   'signed-in-only': () =>
     replaceIn(
@@ -113,7 +121,11 @@ const DEVICES = {
 };
 
 const chosen = (arg('devices') ?? Object.keys(DEVICES).join(',')).split(',').filter(Boolean);
-for (const name of chosen) if (!DEVICES[name]) throw new Error(`unknown device ${name}`);
+/** Devices whose removal is measured in bytes only (bench/web-bundle), not in the rounds. */
+const bytesOnly = new Set((arg('bytes-only') ?? '').split(',').filter(Boolean));
+for (const name of [...chosen, ...bytesOnly]) {
+  if (!DEVICES[name]) throw new Error(`unknown device ${name}`);
+}
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'heartline-devices-ab-'));
 
 function build(name) {
@@ -129,7 +141,7 @@ function build(name) {
 }
 
 const builds = { base: build('base') };
-for (const name of chosen) {
+for (const name of [...chosen, ...bytesOnly]) {
   const edits = DEVICES[name]();
   const originals = Object.fromEntries(Object.keys(edits).map((file) => [file, read(file)]));
   try {
@@ -166,7 +178,7 @@ for (const [name, dir] of Object.entries(builds)) {
 }
 
 // Every build once per round, the order turned by one each round, so no build always runs first.
-const names = Object.keys(builds);
+const names = Object.keys(builds).filter((name) => !bytesOnly.has(name.replace(/^without /, '')));
 const lighthouse = Object.fromEntries(names.map((name) => [name, []]));
 for (let round = 0; round < rounds; round++) {
   for (let i = 0; i < names.length; i++) {
