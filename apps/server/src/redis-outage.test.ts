@@ -112,6 +112,22 @@ describe.skipIf(!hasRedisServer)(`working through a Redis outage (${dbKind})`, (
     expect(delivered).toBe(true);
   });
 
+  it('answers at once while Redis holds the connection open and does not answer', async () => {
+    const [dee] = await createPeople(tdb.db, ['Dee Outage']);
+    const onA = await browserFor(a, dee!);
+    expect((await onA.request('/api/network/summary')).status).toBe(200);
+    redis.pause();
+    try {
+      const started = performance.now();
+      const saved = await sendJson(onA, 'PATCH', '/api/me/profile', { bio: 'Redis is hung' });
+      const summary = await onA.request('/api/network/summary');
+      expect([saved.status, summary.status]).toEqual([200, 200]);
+      expect(performance.now() - started).toBeLessThan(2 * NO_HANG_MS);
+    } finally {
+      redis.resume();
+    }
+  });
+
   it('takes a sign-out made while Redis was down to the other instance once it is back', async () => {
     const [cy] = await createPeople(tdb.db, ['Cy Outage']);
     const onA = await browserFor(a, cy!);

@@ -37,5 +37,12 @@ export async function startRedisProcess() {
     await exited;
   };
   await up();
-  return { url: `redis://127.0.0.1:${port}`, start: up, stop: down };
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    start: up,
+    stop: down,
+    /** Stops the server answering while its connections stay open (a paused or hung Redis). */
+    pause: () => void child?.kill('SIGSTOP'),
+    resume: () => void child?.kill('SIGCONT'),
+  };
 }

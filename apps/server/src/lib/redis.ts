@@ -1,26 +1,54 @@
 import { createClient, type RedisClientType } from 'redis';
 
 /**
- * How long a Redis command may take before it fails (issue 45: with Redis down every request
- * that touched it hung 5 s, then answered 500). Rate limits fall back to this instance's own
- * counters, presence reads as offline, a sign-out announcement is sent again: nothing waits.
+ * How long a request may wait on Redis (issue 45: with Redis down every request that touched it
+ * hung 5 s, then answered 500). Past it, rate limits count on this instance, presence reads as
+ * offline, a sign-out announcement is offered again: nothing waits longer.
  */
 export const REDIS_COMMAND_TIMEOUT_MS = 200;
 /** The longest pause between two reconnection attempts. */
 const RECONNECT_MAX_MS = 2_000;
+/** Commands waiting on a connection that stopped answering, before more are refused at once. */
+const QUEUE_MAX = 10_000;
+
+export class RedisDeadlineError extends Error {
+  constructor() {
+    super(`Redis did not answer within ${REDIS_COMMAND_TIMEOUT_MS} ms`);
+  }
+}
+
+/**
+ * `command`, or a RedisDeadlineError once REDIS_COMMAND_TIMEOUT_MS has passed. node-redis's own
+ * command timeout only covers the wait to be written: a command sent on a connection that went
+ * quiet (a partition, a paused server) waits until the kernel gives the socket up, minutes later.
+ * The command itself goes on; its late answer is dropped.
+ */
+export function withDeadline<T>(command: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new RedisDeadlineError()), REDIS_COMMAND_TIMEOUT_MS);
+    timer.unref();
+  });
+  command.catch(() => undefined);
+  return Promise.race([command, deadline]).finally(() => clearTimeout(timer));
+}
 
 export type RedisClients = {
   pub: RedisClientType;
   sub: RedisClientType;
   prefix: string;
   /**
-   * `pub` as the Socket.IO adapter sees it: a publish that fails is logged, never a rejection
-   * left unhandled (the adapter does not catch its own, and an emit during an outage or a
-   * shutdown would otherwise end the process, issue 45).
+   * `pub` and `sub` as the Socket.IO adapter sees them: a publish (or a closing unsubscribe)
+   * that fails is logged, never a rejection left unhandled. The adapter catches none of its own,
+   * so an emit during an outage, or during a shutdown after the client closed, ended the process
+   * (issue 45's ClientClosedError).
    */
   adapterPub: RedisClientType;
+  adapterSub: RedisClientType;
   /** Called when the subscriber is back after an outage: what it missed meanwhile is lost. */
   onResubscribed: (listener: () => void) => void;
+  /** Closes both connections, at once when Redis is not there to say goodbye to. */
+  close: () => Promise<void>;
 };
 
 export type RedisLog = {
@@ -28,20 +56,46 @@ export type RedisLog = {
   info: (message: string) => void;
 };
 
+/** `client` with `methods` turned into calls whose failure is logged and answered `fallback`. */
+function forgiving(
+  client: RedisClientType,
+  methods: readonly string[],
+  log: RedisLog,
+): RedisClientType {
+  return new Proxy(client, {
+    get(target, property, receiver) {
+      const value: unknown = Reflect.get(target, property, receiver);
+      if (typeof value !== 'function') return value;
+      const method = (value as (...a: unknown[]) => unknown).bind(target);
+      if (typeof property !== 'string' || !methods.includes(property)) return method;
+      return (...args: unknown[]) =>
+        Promise.resolve(method(...args)).catch((err: unknown) => {
+          log.warn({ err, command: property }, 'Redis refused a realtime command');
+          return 0;
+        });
+    },
+  });
+}
+
 /**
  * The two Redis connections (commands and publishing; subscriptions), failing fast: no offline
- * queue, a timeout on every command, reconnection with backoff. Errors are logged once per
- * outage with the reason, and the end of the outage once.
+ * queue, a bounded queue, reconnection with backoff. An outage is logged once with its reason,
+ * and its end once. Request paths wait on a command no longer than `withDeadline` allows.
  */
-export async function connectRedis(url: string, prefix: string, log: RedisLog) {
+export async function connectRedis(
+  url: string,
+  prefix: string,
+  log: RedisLog,
+): Promise<RedisClients> {
   const options = {
     url,
     disableOfflineQueue: true,
+    commandsQueueMaxLength: QUEUE_MAX,
     commandOptions: { timeout: REDIS_COMMAND_TIMEOUT_MS },
-    // A connection that went quiet without closing (a half-open socket) is found and replaced.
-    pingInterval: 5_000,
     socket: {
       connectTimeout: 2_000,
+      // The kernel's keepalive finds a peer that vanished without closing the connection.
+      keepAlive: true,
       reconnectStrategy: (retries: number) => Math.min(50 * 2 ** retries, RECONNECT_MAX_MS),
     },
   };
@@ -54,7 +108,8 @@ export async function connectRedis(url: string, prefix: string, log: RedisLog) {
   ] as const) {
     let down = false;
     client.on('error', (err: unknown) => {
-      if (down) return;
+      // An error on a connection that is still up (one failed command) is no outage.
+      if (down || client.isReady) return;
       down = true;
       log.warn({ err, connection: name }, 'Redis unavailable: working without it until it is back');
     });
@@ -66,28 +121,21 @@ export async function connectRedis(url: string, prefix: string, log: RedisLog) {
     });
   }
   await Promise.all([pub.connect(), sub.connect()]);
-  const adapterPub = new Proxy(pub, {
-    get(target, property, receiver) {
-      if (property === 'publish') {
-        return (...args: Parameters<RedisClientType['publish']>) =>
-          target.publish(...args).catch((err: unknown) => {
-            log.warn({ err }, 'a realtime event was not published to the other instances');
-            return 0;
-          });
-      }
-      const value: unknown = Reflect.get(target, property, receiver);
-      return typeof value === 'function'
-        ? (value as (...a: unknown[]) => unknown).bind(target)
-        : value;
-    },
-  });
+  const closeOne = async (client: RedisClientType) => {
+    if (client.isReady) await client.quit().catch(() => undefined);
+    else client.destroy();
+  };
   return {
     pub,
     sub,
     prefix,
-    adapterPub,
-    onResubscribed: (listener: () => void) => void resubscribed.push(listener),
-  } satisfies RedisClients;
+    adapterPub: forgiving(pub, ['publish', 'sPublish'], log),
+    adapterSub: forgiving(sub, ['unsubscribe', 'pUnsubscribe', 'sUnsubscribe'], log),
+    onResubscribed: (listener) => void resubscribed.push(listener),
+    close: async () => {
+      await Promise.all([closeOne(pub), closeOne(sub)]);
+    },
+  };
 }
 
 /** How often an announcement Redis refused is offered again. */
@@ -95,10 +143,12 @@ const ANNOUNCE_RETRY_MS = 500;
 
 /**
  * Publishes `message` on `channel`, and while Redis refuses it or no subscriber takes it, again
- * every half second until one does or `forMs` has passed (by then every instance's cached copy has expired: the
- * sessions service keeps one a minute). Resolves after the first attempt; the retries run in
- * the background. An instance whose subscription was down meanwhile drops its whole cache when
- * it is back (`onResubscribed`), so a sign-out reaches every instance (issue 45).
+ * every half second until one does or `forMs` has passed (by then every instance's cached copy
+ * has expired: the sessions service keeps one a minute). Resolves after the first attempt; the
+ * retries run in the background. An instance whose subscription was down meanwhile drops its
+ * whole cache when it is back (`onResubscribed`), so a sign-out reaches every instance (issue
+ * 45). A subscriber that went quiet without its connection closing is not noticed here: its
+ * instance's cache expires within the minute.
  */
 export async function announceUntilSent(
   redis: Pick<RedisClients, 'pub'>,
@@ -111,7 +161,7 @@ export async function announceUntilSent(
   // Taken by nobody (not even this instance's own subscription, back a moment later than the
   // commands after an outage): offered again too.
   const attempt = () =>
-    redis.pub.publish(channel, message).then(
+    withDeadline(redis.pub.publish(channel, message)).then(
       (receivers) => receivers > 0,
       () => false,
     );

@@ -1,11 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import ipaddr from 'ipaddr.js';
 import {
   RateLimiterMemory,
   RateLimiterRedis,
   RateLimiterRes,
+  RLWrapperTimeouts,
   type RateLimiterAbstract,
 } from 'rate-limiter-flexible';
 import type { RedisClientType } from 'redis';
+import { REDIS_COMMAND_TIMEOUT_MS } from '../lib/redis.ts';
 import { RateLimitError } from '../lib/errors.ts';
 
 /** A named limit: `points` requests per `durationSec`, with the message shown when exceeded. */
@@ -49,12 +52,17 @@ export class RateLimits {
       };
       // With Redis down, this instance counts on its own until it is back (issue 45): each
       // instance then allows the budget, rather than every request waiting on Redis or failing.
+      // Past REDIS_COMMAND_TIMEOUT_MS too (a connection that stopped answering), not only when
+      // Redis refuses.
       limiter = this.redis
-        ? new RateLimiterRedis({
-            ...opts,
-            storeClient: this.redis,
-            useRedisPackage: true,
-            rejectIfRedisNotReady: true,
+        ? new RLWrapperTimeouts({
+            limiter: new RateLimiterRedis({
+              ...opts,
+              storeClient: this.redis,
+              useRedisPackage: true,
+              rejectIfRedisNotReady: true,
+            }),
+            timeoutMs: REDIS_COMMAND_TIMEOUT_MS,
             insuranceLimiter: new RateLimiterMemory(opts),
           })
         : new RateLimiterMemory(opts);
@@ -77,20 +85,12 @@ export class RateLimits {
   }
 
   /**
-   * Throws the 429 when `key` has used up the rule, without counting this request: with
-   * `countFailure`, a rule that counts only what failed (a wrong password, issue 45).
+   * Gives back the point `consume` counted for `key`: with it, a rule counts only what failed
+   * (a wrong password, issue 45). Counted first and given back after, so requests sent side by
+   * side cannot all pass before any is counted.
    */
-  async check(rule: RateLimitRule, key: string): Promise<void> {
-    const spent = await this.limiter(rule).get(key);
-    if (spent && spent.consumedPoints >= rule.points * this.scale) {
-      const retry = Math.max(1, Math.ceil(spent.msBeforeNext / 1000));
-      throw new RateLimitError(rule.message(retry), retry);
-    }
-  }
-
-  /** Counts one failure for `key` against the rule (see `check`); never throws the 429 itself. */
-  async countFailure(rule: RateLimitRule, key: string): Promise<void> {
-    await this.limiter(rule).penalty(key, 1);
+  async refund(rule: RateLimitRule, key: string): Promise<void> {
+    await this.limiter(rule).reward(key, 1);
   }
 
   async reset(rule: RateLimitRule, key: string): Promise<void> {
@@ -145,27 +145,14 @@ export function limitRoutesPerUser(
 /**
  * The key of a client address for per-address limits. IPv4 as it is; IPv6 by its /64, the
  * block one subscriber normally holds (counting single IPv6 addresses would give one host
- * 2^64 buckets); an IPv4-mapped address as its IPv4.
+ * 2^64 buckets); an IPv4-mapped address as its IPv4. Parsed by ipaddr.js; what does not parse
+ * is its own key.
  */
 export function clientKey(ip: string): string {
   const address = ip.split('%')[0] ?? ip;
-  if (!address.includes(':')) return address;
-  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address);
-  if (mapped) return mapped[1]!;
-  const compressed = address.includes('::');
-  const [head = '', tail = ''] = address.split('::');
-  const headGroups = head ? head.split(':') : [];
-  const tailGroups = compressed && tail ? tail.split(':') : [];
-  const groups = compressed
-    ? [
-        ...headGroups,
-        ...Array<string>(Math.max(0, 8 - headGroups.length - tailGroups.length)).fill('0'),
-        ...tailGroups,
-      ]
-    : address.split(':');
-  const prefix = groups
-    .slice(0, 4)
-    .map((g) => (Number.parseInt(g || '0', 16) || 0).toString(16))
-    .join(':');
-  return `${prefix}::/64`;
+  if (!ipaddr.isValid(address)) return address;
+  const parsed = ipaddr.process(address);
+  if (parsed.kind() === 'ipv4') return parsed.toString();
+  const parts = (parsed as ipaddr.IPv6).parts.slice(0, 4).map((part) => part.toString(16));
+  return `${parts.join(':')}::/64`;
 }

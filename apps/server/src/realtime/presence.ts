@@ -1,4 +1,5 @@
 import type { RedisClientType } from 'redis';
+import { withDeadline } from '../lib/redis.ts';
 import { ONLINE_FRESH_MS, type Presence } from '@heartline/domain';
 
 /** The room of the sockets that show someone's presence (they asked with `presence.watch`). */
@@ -53,15 +54,15 @@ export function redisPresenceStore(redis: RedisClientType, prefix: string): Pres
   // waits for it or fails with it (issue 45).
   return {
     async swap(userId, next) {
-      const before = await redis
-        .set(key(userId), `${next.seenAt}:${next.activeAt}`, { EX: KEEP_SECONDS, GET: true })
-        .catch(() => null);
+      const before = await withDeadline(
+        redis.set(key(userId), `${next.seenAt}:${next.activeAt}`, { EX: KEEP_SECONDS, GET: true }),
+      ).catch(() => null);
       return parse(before);
     },
     async read(userIds) {
       const out = new Map<string, Stamp>();
       if (userIds.length === 0) return out;
-      const values = await redis.mGet(userIds.map(key)).catch(() => []);
+      const values = await withDeadline(redis.mGet(userIds.map(key))).catch(() => []);
       userIds.forEach((id, i) => {
         const stamp = parse(values[i]);
         if (stamp) out.set(id, stamp);

@@ -90,7 +90,7 @@ export function createRealtime(server: http.Server, deps: RealtimeDeps): Realtim
   emptyFlushedBuffers(io.engine);
   if (deps.redis) {
     io.adapter(
-      createAdapter(deps.redis.adapterPub, deps.redis.sub, {
+      createAdapter(deps.redis.adapterPub, deps.redis.adapterSub, {
         key: `${deps.redis.prefix}:socket.io`,
       }),
     );

@@ -1,6 +1,7 @@
 import type { RedisClientType } from 'redis';
 import type { GraphChange, GraphIndex, GraphSnapshot } from './graph.index.ts';
 import type { GraphRepository } from './graph.repository.ts';
+import { withDeadline } from '../../lib/redis.ts';
 
 export type GraphSyncDeps = {
   index: GraphIndex;
@@ -85,10 +86,12 @@ export class GraphSync {
     });
     if (this.deps.redis) {
       const message: Message = { origin: this.origin, change };
-      await this.deps.redis.pub.publish(this.channel, JSON.stringify(message)).catch((err) => {
-        // Other instances will still find the change through their poll of the outbox.
-        this.deps.onError?.(err);
-      });
+      await withDeadline(this.deps.redis.pub.publish(this.channel, JSON.stringify(message))).catch(
+        (err: unknown) => {
+          // Other instances will still find the change through their poll of the outbox.
+          this.deps.onError?.(err);
+        },
+      );
     }
     return this.touched.get(change.id) ?? [];
   }
