@@ -7,7 +7,7 @@ import { randomToken } from './lib/tokens.ts';
 import { announceUntilSent, connectRedis } from './lib/redis.ts';
 import { requestLogFields } from './lib/request-log.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
-import { mountDevIdp } from './modules/auth/dev-idp.ts';
+import { DEV_IDP_TOKEN_PATH, mountDevIdp } from './modules/auth/dev-idp.ts';
 import { createOidcClient, type OidcProviderSettings } from './modules/auth/oidc.client.ts';
 import { createSessionsService } from './modules/auth/sessions.service.ts';
 import { createJobRunner, type JobRunner } from './jobs/jobs.runner.ts';
@@ -120,7 +120,20 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     logger:
       deps.logger === false
         ? false
-        : { level: config.logLevel, serializers: { req: requestLogFields } },
+        : {
+            level: config.logLevel,
+            serializers: { req: requestLogFields },
+            // In development, one readable line per entry (issue 45); JSON lines elsewhere,
+            // for a log collector.
+            ...(config.env === 'development'
+              ? {
+                  transport: {
+                    target: 'pino-pretty',
+                    options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' },
+                  },
+                }
+              : {}),
+          },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // While closing, requests are refused by the hook below, in the app's error shape.
@@ -173,6 +186,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     secure: config.secureCookies,
     mediaOrigin: config.s3?.publicUrl && new URL(config.s3.publicUrl).origin,
     inlineStyles: inlineStyleSources(config.webDist),
+    serverToServer: config.google ? [] : [DEV_IDP_TOKEN_PATH],
   });
 
   // A sign-out on one instance reaches the others' session caches over `<prefix>:sessions`.
@@ -523,7 +537,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     await graph.stop();
     await prepared.close();
     await sessions.close();
-    if (redis) await Promise.all([redis.pub.quit(), redis.sub.quit()]).catch(() => undefined);
+    await redis?.close();
     storage.close();
     if (!deps.db) await db.destroy();
   }

@@ -2,7 +2,6 @@ import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import { errorMessages } from '@heartline/domain';
 import { ForbiddenError } from '../lib/errors.ts';
-import { DEV_IDP_MOUNT } from '../modules/auth/dev-idp.ts';
 import { IDENTITY_PICTURE_SOURCE } from '../modules/auth/identity-picture.ts';
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -21,6 +20,8 @@ export async function registerSecurity(
     mediaOrigin: string | undefined;
     /** The page's own `<style>` elements, by hash, as the page is now (plugins/inline-styles.ts). */
     inlineStyles: () => readonly string[];
+    /** Paths of state-changing requests that come from servers, not browsers (no Origin). */
+    serverToServer: readonly string[];
   },
 ) {
   const wsOrigin = opts.origin.replace(/^http/, 'ws');
@@ -66,10 +67,9 @@ export async function registerSecurity(
 
   app.addHook('onRequest', async (request) => {
     if (!UNSAFE_METHODS.has(request.method)) return;
-    // The development OpenID provider's protocol endpoints: its token endpoint is called by
-    // the app's own OpenID client, server to server, and authenticates by the client's secret
-    // and the one-time code, never by a cookie (it is not mounted in production).
-    if (request.url.startsWith(`${DEV_IDP_MOUNT}/`)) return;
+    // Endpoints called server to server that authenticate by something else than a cookie (the
+    // development OpenID provider's token endpoint, by the client's secret and a one-time code).
+    if (opts.serverToServer.includes(request.url.split('?')[0]!)) return;
     if (!fromOwnOrigin(request.headers.origin, request.headers['sec-fetch-site'], opts.origin)) {
       throw new ForbiddenError(errorMessages.forbiddenOrigin);
     }

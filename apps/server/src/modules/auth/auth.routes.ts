@@ -7,7 +7,7 @@ import {
   safeIntendedPath,
   type SessionResponse,
 } from '@heartline/domain';
-import { AuthFailedError, NotFoundError } from '../../lib/errors.ts';
+import { AuthFailedError, NotFoundError, RateLimitError } from '../../lib/errors.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { sessionStream } from '../../realtime/realtime.ts';
@@ -203,27 +203,40 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
     const input = parseInput(passwordSignInSchema, request.body);
     // Failures only are counted (issue 45: attempts spent the ceiling before the password was
     // checked), by where they come from: the browser that signed in to this account before, or
-    // else the account at this address and the account everywhere. Unknown addresses are
-    // counted like known ones, so the limits do not tell them apart.
+    // else the account at this address and the account everywhere. Each attempt is counted
+    // first and a success gives its points back. A device that used up its own budget is
+    // counted as any other browser after that. Unknown addresses are counted like known ones,
+    // so the limits do not tell them apart.
     const device = devices.deviceOf(request, input.email);
-    const counted: [RateLimitRule, string][] = device
-      ? [[rules.passwordPerDevice, device]]
-      : [
-          [rules.passwordPerAccountIp, `${input.email}|${clientKey(request.ip)}`],
-          [rules.passwordPerAccount, input.email],
-        ];
-    for (const [rule, key] of counted) await deps.limits.check(rule, key);
+    const anywhere: [RateLimitRule, string][] = [
+      [rules.passwordPerAccountIp, `${input.email}|${clientKey(request.ip)}`],
+      [rules.passwordPerAccount, input.email],
+    ];
+    let counted: [RateLimitRule, string][] = anywhere;
+    if (device) {
+      try {
+        await deps.limits.consume(rules.passwordPerDevice, device.nonce);
+        counted = [[rules.passwordPerDevice, device.nonce]];
+      } catch (err) {
+        if (!(err instanceof RateLimitError)) throw err;
+      }
+    }
+    if (counted === anywhere) {
+      for (const [rule, key] of anywhere) await deps.limits.consume(rule, key);
+    }
     let userId: string;
     try {
       userId = await passwords.signIn(input);
     } catch (err) {
-      if (err instanceof AuthFailedError) {
-        for (const [rule, key] of counted) await deps.limits.countFailure(rule, key);
+      if (!(err instanceof AuthFailedError)) {
+        for (const [rule, key] of counted) await deps.limits.refund(rule, key);
       }
       throw err;
     }
+    // Signed in: the device's or the address's failures start over, the ceiling's point back.
     await deps.limits.reset(...counted[0]!);
-    devices.set(reply, input.email);
+    for (const [rule, key] of counted.slice(1)) await deps.limits.refund(rule, key);
+    devices.set(reply, input.email, device);
     await startSession(request, reply, userId);
     const row = await deps.users.findMe(userId);
     return { user: row ? presentMe(row) : null };

@@ -7,7 +7,7 @@ import {
   type TestDatabase,
   type TestServer,
 } from '../../../test/harness.ts';
-import { TestBrowser } from '../../../test/http-client.ts';
+import { form, TestBrowser } from '../../../test/http-client.ts';
 import { reachCallback, signIn } from '../../../test/sign-in.ts';
 
 let tdb: TestDatabase;
@@ -169,6 +169,21 @@ describe(`sign-in through the development OpenID provider (${dbKind})`, () => {
     const res = await browser.request(callback.href);
     expect(res.headers.get('location')).toBe('/auth?error=callback_failed');
     expect(await sessionUser(browser)).toBeNull();
+  });
+
+  it("sends the browser's Back to a spent sign-in page on to the app, not to an error (issue 45)", async () => {
+    const browser = new TestBrowser(server.baseUrl);
+    const { url: interaction } = await browser.follow('/api/auth/google/start');
+    expect(interaction.pathname).toMatch(/^\/dev-idp\/interaction\//);
+    const { url: callback } = await browser.follow(`${interaction.pathname}/login`, {
+      init: form({ name: 'Bea Back', email: 'bea.back@example.test' }),
+      stopWhen: (next) => next.pathname === '/api/auth/callback',
+    });
+    expect((await browser.request(callback.href)).headers.get('location')).toBe('/');
+    // Back from the app's first screen: the page of a sign-in that is over.
+    const again = await browser.request(interaction.pathname);
+    expect(again.status).toBe(303);
+    expect(again.headers.get('location')).toBe('/');
   });
 
   it('refuses a replayed authorization code', async () => {

@@ -11,6 +11,8 @@ import { randomToken } from '../../lib/tokens.ts';
 import { renderDevIdpPage, DEV_IDP_CSS } from './dev-idp.page.ts';
 
 export const DEV_IDP_MOUNT = '/oidc';
+/** Where the app's OpenID client redeems its code, server to server (oidc-provider's route). */
+export const DEV_IDP_TOKEN_PATH = `${DEV_IDP_MOUNT}/token`;
 /** Subjects are short plain ids (`dev-<uuid>`, the seed's personas); anything else names none. */
 const isSubject = (value: string) => value.length <= 100 && !hasDisallowedCharacters(value, 'line');
 const INTERACTION_PATH = '/dev-idp/interaction';
@@ -128,7 +130,14 @@ export async function mountDevIdp(
   );
 
   app.get<{ Params: { uid: string } }>(`${INTERACTION_PATH}/:uid`, async (request, reply) => {
-    const details = await provider.interactionDetails(request.raw, reply.raw);
+    let details;
+    try {
+      details = await provider.interactionDetails(request.raw, reply.raw);
+    } catch {
+      // A sign-in page already used or expired, reached with the browser's Back from the app
+      // (issue 45: it answered raw JSON): back to the app, which knows where the person is.
+      return reply.redirect('/', 303);
+    }
     const accounts = await listAccounts();
     return reply
       .type('text/html')

@@ -230,7 +230,7 @@ describe(`others' failures never lock the owner's own browser out (${dbKind})`, 
     await createAccount(world.server, email, '192.0.2.40');
     const owner = new TestBrowser(world.server.baseUrl);
     expect(await signInWith(owner, email, PASSWORD, '192.0.2.41')).toBe(200);
-    expect(owner.cookies.get('hl_device')).toMatch(/^v1\./);
+    expect(owner.cookies.get('hl_device')).toMatch(/^v2\./);
 
     await spendCeiling(email, 300);
     // A browser that never signed in to the account meets the ceiling, even with the password...
@@ -264,19 +264,37 @@ describe(`others' failures never lock the owner's own browser out (${dbKind})`, 
 
     // A forged signature, or another account's name in the cookie, counts as no cookie.
     const forged = new TestBrowser(world.server.baseUrl);
-    const [version, who, nonce] = cookie.split('.');
-    forged.cookies.set('hl_device', `${version}.${who}.${nonce}.${'A'.repeat(43)}`);
+    const [version, who, issued, nonce] = cookie.split('.');
+    forged.cookies.set('hl_device', `${version}.${who}.${issued}.${nonce}.${'A'.repeat(43)}`);
     const renamed = new TestBrowser(world.server.baseUrl);
     renamed.cookies.set('hl_device', cookie.replace(who!, '0'.repeat(32)));
     expect(await signInWith(forged, other, PASSWORD, '192.0.2.63')).toBe(429);
     expect(await signInWith(renamed, other, PASSWORD, '192.0.2.64')).toBe(429);
 
-    // Its own failures are counted: five, and the device waits too, the right password included.
+    // Its own failures are counted: five, then it is counted as any browser (account and
+    // address, account ceiling), which a stolen cookie cannot get around.
     for (let i = 0; i < PER_ACCOUNT_AND_IP; i++) {
-      expect(await signInWith(owner, mine, `wrong ${i}`, ip(1000 + i))).toBe(401);
+      expect(await signInWith(owner, mine, `wrong ${i}`, '192.0.2.67')).toBe(401);
     }
-    expect(await signInWith(owner, mine, PASSWORD, '192.0.2.65')).toBe(429);
+    for (let i = 0; i < PER_ACCOUNT_AND_IP; i++) {
+      expect(await signInWith(owner, mine, `wrong again ${i}`, '192.0.2.67')).toBe(401);
+    }
+    expect(await signInWith(owner, mine, PASSWORD, '192.0.2.67')).toBe(429);
     expect(await signInStatus(world.server, mine, PASSWORD, '192.0.2.66')).toBe(200);
+    // Signing in again keeps the device's nonce: no second budget.
+    expect(owner.cookies.get('hl_device')?.split('.')[3]).toBe(nonce);
+  }, 60_000);
+
+  it('counts guesses sent side by side before any of them is answered', async () => {
+    const email = 'burst@example.test';
+    await createAccount(world.server, email, '192.0.2.70');
+    const statuses = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        signInStatus(world.server, email, `burst ${i}`, '192.0.2.71'),
+      ),
+    );
+    expect(statuses.filter((s) => s === 401)).toHaveLength(PER_ACCOUNT_AND_IP);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(12 - PER_ACCOUNT_AND_IP);
   }, 60_000);
 });
 

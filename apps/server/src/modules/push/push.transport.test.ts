@@ -88,6 +88,8 @@ describe('the push transport (issue 45: server-side request forgery)', () => {
       ['fd00::1', 6],
       ['fe80::1', 6],
       ['::ffff:127.0.0.1', 6],
+      ['::a00:1', 6],
+      ['64:ff9b::a00:1', 6],
     ] as const) {
       for (const all of [true, false]) {
         expect(await lookUp(address, family, all), address).toBeInstanceOf(

@@ -36,7 +36,12 @@ export type PushTransportOptions = {
 /** Whether the server may connect to `address`: a public unicast address (ipaddr.js ranges). */
 function mayConnect(address: string, allowLoopback: boolean): string | null {
   if (!ipaddr.isValid(address)) return 'not an IP address';
-  const range = ipaddr.process(address).range();
+  const parsed = ipaddr.process(address);
+  // The deprecated IPv4-compatible form (::a.b.c.d) reads as unicast to ipaddr.js.
+  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).parts.slice(0, 6).every((p) => p === 0)) {
+    return allowLoopback && address === '::1' ? null : 'IPv4-compatible';
+  }
+  const range = parsed.range();
   if (range === 'unicast' || (allowLoopback && range === 'loopback')) return null;
   return range;
 }
