@@ -16,6 +16,7 @@ import * as m0013 from './migrations/0013-dob-changed-at.ts';
 import * as m0014 from './migrations/0014-push.ts';
 import * as m0015 from './migrations/0015-event-insert-time.ts';
 import * as m0016 from './migrations/0016-bidi-overrides-removed.ts';
+import * as m0017 from './migrations/0017-departed-member-receipts.ts';
 
 /** Every migration, in order. Listed statically so bundling or a missing file cannot skip one. */
 const migrations: Record<string, Migration> = {
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '0014-push': m0014,
   '0015-event-insert-time': m0015,
   '0016-bidi-overrides-removed': m0016,
+  '0017-departed-member-receipts': m0017,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

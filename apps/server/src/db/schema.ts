@@ -260,6 +260,9 @@ export interface ChatsTable {
   lastSeq: Generated<string>;
   lastMessageAt: Timestamp | null;
   createdAt: GeneratedTimestamp;
+  /** How far a member who deleted their account had received and read (0: none left). */
+  departedDeliveredSeq: Generated<string>;
+  departedReadSeq: Generated<string>;
 }
 
 export interface ChatMembersTable {

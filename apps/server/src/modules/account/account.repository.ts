@@ -150,14 +150,15 @@ export function createAccountRepository(db: Db) {
      * Who blocked the person: to them these people do not exist (access.policy.ts), so the
      * export names them nowhere. Used to hide, never exported itself.
      */
-    async blockedBy(seq: number): Promise<Set<string>> {
+    /** Who blocked the person, and when. */
+    async blockedBy(seq: number): Promise<Map<string, Date>> {
       const rows = await db
         .selectFrom('blocks as b')
         .innerJoin('users as u', 'u.seq', 'b.blockerSeq')
-        .select('u.id')
+        .select(['u.id', 'b.createdAt'])
         .where('b.blockedSeq', '=', String(seq))
         .execute();
-      return new Set(rows.map((r) => r.id));
+      return new Map(rows.map((r) => [r.id, new Date(r.createdAt)]));
     },
 
     requests(userId: string) {
@@ -374,6 +375,15 @@ export function createAccountRepository(db: Db) {
          for update of me`.execute(trx);
       const gone = rows.filter((r) => r.otherId === null || !r.texts).map((r) => r.chatId);
       if (gone.length > 0) await trx.deleteFrom('chats').where('id', 'in', gone).execute();
+      // The one left keeps their ticks: how far this person had received, and read where their
+      // read receipts were on (what the other saw of it before).
+      await sql`
+        update chats c
+           set departed_delivered_seq = m.delivered_seq,
+               departed_read_seq = case when coalesce(s.read_receipts, true) then m.read_seq else 0 end
+          from chat_members m
+          left join user_settings s on s.user_id = m.user_id
+         where m.chat_id = c.id and m.user_id = ${userId}`.execute(trx);
       // Their messages stay in the other's chat without a sender ('Unknown User').
       await trx
         .updateTable('messages')

@@ -203,25 +203,38 @@ export function createAccountService(deps: AccountDeps) {
           status: m.status,
           matchedAt: iso(m.matchedAt),
         })),
-        chats: chats.map((c) => ({
-          id: c.id,
-          kind: c.kind,
-          userId: c.otherId === null || blockedBy.has(c.otherId) ? DELETED_USER_ID : c.otherId,
-          createdAt: iso(c.createdAt),
-          muted: c.muted,
-          readSeq: Number(c.readSeq),
-          messages: (byChat.get(c.id) ?? []).map((m) =>
-            m.kind === 'system'
-              ? { seq: Number(m.seq), from: 'system', createdAt: iso(m.createdAt) }
-              : {
-                  seq: Number(m.seq),
-                  from: m.senderId === userId ? 'me' : 'them',
-                  content: m.content,
-                  createdAt: iso(m.createdAt),
-                  readAt: iso(m.readAt),
-                },
-          ),
-        })),
+        // A deletion keeps a chat for the one left only when someone wrote in it (the match
+        // greeting alone goes), and nobody reads in it after: so for a blocker too, and no
+        // read time after the block.
+        chats: chats
+          .filter((c) => {
+            if (c.otherId === null || !blockedBy.has(c.otherId)) return true;
+            return (byChat.get(c.id) ?? []).some((m) => m.kind === 'text');
+          })
+          .map((c) => {
+            const blockedAt = c.otherId === null ? undefined : blockedBy.get(c.otherId);
+            const readAt = (at: Date | string | null) =>
+              at && blockedAt && new Date(at) > blockedAt ? null : iso(at);
+            return {
+              id: c.id,
+              kind: c.kind,
+              userId: c.otherId === null || blockedAt ? DELETED_USER_ID : c.otherId,
+              createdAt: iso(c.createdAt),
+              muted: c.muted,
+              readSeq: Number(c.readSeq),
+              messages: (byChat.get(c.id) ?? []).map((m) =>
+                m.kind === 'system'
+                  ? { seq: Number(m.seq), from: 'system', createdAt: iso(m.createdAt) }
+                  : {
+                      seq: Number(m.seq),
+                      from: m.senderId === userId ? 'me' : 'them',
+                      content: m.content,
+                      createdAt: iso(m.createdAt),
+                      readAt: readAt(m.readAt),
+                    },
+              ),
+            };
+          }),
         sessions: sessions.map((s) => ({
           current: s.tokenHash === currentSession,
           createdAt: iso(s.createdAt),

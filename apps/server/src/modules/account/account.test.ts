@@ -689,6 +689,38 @@ describe(`account: delete my account (${dbKind})`, () => {
   });
 });
 
+describe(`account: a deleted member's side of a chat (${dbKind})`, () => {
+  it('keeps how far they had read, so the one left keeps their ticks (issue 45)', async () => {
+    const [uma, vic] = await createPeople(world.db, ['Uma Leaves', 'Vic Stays']);
+    await befriend(world.server.graph, [[uma!, vic!]]);
+    const asUma = await browserFor(world.server, uma!);
+    const asVic = await browserFor(world.server, vic!);
+    const vicLive = await live(asVic);
+    const chat = (await sendJson<ChatSummary>(asVic, 'POST', '/api/chats', { userId: uma!.id }))
+      .body;
+    for (const text of ['one', 'two']) {
+      expect(await say(vicLive, chat.id, text)).toMatchObject({ ok: true });
+    }
+    expect((await sendJson(asUma, 'POST', `/api/chats/${chat.id}/read`, { seq: 2 })).status).toBe(
+      200,
+    );
+    const before = await getJson<ChatSummary>(asVic, `/api/chats/${chat.id}`);
+    expect(before.body.otherReadSeq).toBe(2);
+    const gone = await asUma.request('/api/me', {
+      method: 'DELETE',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ confirm: DELETE_ACCOUNT_CONFIRMATION }),
+    });
+    expect(gone.status).toBe(204);
+    const after = await getJson<ChatSummary>(asVic, `/api/chats/${chat.id}`);
+    expect(after.body).toMatchObject({
+      otherUserId: DELETED_USER_ID,
+      otherReadSeq: 2,
+      otherDeliveredSeq: before.body.otherDeliveredSeq,
+    });
+  });
+});
+
 describe(`account: the sweep of inactive unverified accounts (${dbKind})`, () => {
   it('deletes accounts never verified and inactive for 90 days, and no other', async () => {
     const [stale, recent, friend] = await createPeople(world.db, [

@@ -304,8 +304,8 @@ export function createChatRepository(db: Db, run: RunPrepared) {
         me.read_seq as "readSeq", me.delivered_seq as "deliveredSeq", me.muted,
         coalesce(o.user_id, ${DELETED_USER_ID}::uuid) as "otherId", u.name as "otherName",
         u.avatar_url as "otherAvatar",
-        coalesce(o.delivered_seq, 0) as "otherDeliveredSeq",
-        coalesce(o.read_seq, 0) as "otherReadSeq",
+        coalesce(o.delivered_seq, c.departed_delivered_seq) as "otherDeliveredSeq",
+        coalesce(o.read_seq, c.departed_read_seq) as "otherReadSeq",
         exists (select 1 from blocks b where b.blocker_seq = v.seq and b.blocked_seq = u.seq)
           as "blockedByViewer",
         exists (select 1 from blocks b where b.blocker_seq = u.seq and b.blocked_seq = v.seq)
@@ -585,13 +585,17 @@ export function createChatRepository(db: Db, run: RunPrepared) {
         .execute();
     },
 
-    /** Unread messages from others across all of a user's chats (last 30 days). */
+    /**
+     * Unread messages from others across a user's chats (last 30 days): the Chat tab's badge,
+     * which leaves muted chats out (each keeps its own count in the list).
+     */
     async unreadTotal(userId: string, trx: Trx | Db = db): Promise<number> {
       const { rows } = await sql<{ n: string }>`
         select count(*) as n
           from chat_members me
           join messages x on x.chat_id = me.chat_id and x.seq > me.read_seq
          where me.user_id = ${userId}
+           and not me.muted
            and x.sender_id is distinct from ${userId}
            and x.created_at > ${unreadSince()}`.execute(trx);
       return Number(rows[0]?.n ?? 0);

@@ -239,6 +239,23 @@ describe(`chat (${dbKind})`, () => {
     expect(readNotMine.status).toBe(404);
   });
 
+  it("leaves a muted chat's unread out of the total, and keeps its own count (issue 45)", async () => {
+    const { asA, asB, chat } = await friendsWithChat(['Mia Mute', 'Noa Mute']);
+    for (const text of ['one', 'two'])
+      expect(await asA.send(chat.id, text)).toMatchObject({ ok: true });
+    const listed = async () => (await getJson<ChatList>(asB.browser, '/api/chats')).body;
+    expect((await listed()).unreadTotal).toBe(2);
+    await sendJson(asB.browser, 'PUT', `/api/chats/${chat.id}/mute`, { muted: true });
+    const muted = await listed();
+    expect(muted.unreadTotal).toBe(0);
+    expect(muted.chats.find((c) => c.id === chat.id)).toMatchObject({
+      muted: true,
+      unreadCount: 2,
+    });
+    await sendJson(asB.browser, 'PUT', `/api/chats/${chat.id}/mute`, { muted: false });
+    expect((await listed()).unreadTotal).toBe(2);
+  });
+
   it('refuses bad messages with a clear reason and stores nothing', async () => {
     const { asA, chat } = await friendsWithChat(['Wes Bad', 'Xia Bad']);
     const empty = await asA.send(chat.id, '   ');
