@@ -25,6 +25,9 @@ export default defineConfig({
     // clears it in a context of its own to see the prompt.
     permissions: ['notifications'],
     trace: 'off',
+    // The API requests journeys make for set-up (page.request) name the app's origin, as the
+    // browser does on its own requests: the server refuses a state-changing request without.
+    extraHTTPHeaders: { origin: baseURL },
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [

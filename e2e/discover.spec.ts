@@ -122,6 +122,10 @@ test('a pass by swiping left can be undone: the card comes back', async ({ page,
   const undo = page.getByRole('status').filter({ hasText: `${him.name} declined` });
   await expect(undo).toBeVisible();
   await expect(card(page)).toHaveCount(0);
+  // Under the header, not over it (issue 45: the bar covered the Invite Friends button).
+  const header = (await page.getByRole('button', { name: 'Invite Friends' }).boundingBox())!;
+  const bar = (await undo.boundingBox())!;
+  expect(bar.y).toBeGreaterThanOrEqual(header.y + header.height);
 
   await undo.getByRole('button', { name: 'Undo' }).click();
   await expectCardOf(page, him);
@@ -133,6 +137,42 @@ test('a pass by swiping left can be undone: the card comes back', async ({ page,
   expect(feed.ok()).toBe(true);
   const { items } = (await feed.json()) as { items: { id: string }[] };
   expect(items.map((item) => item.id)).toEqual([him.id]);
+});
+
+/** What the person's swipes stored, from their data export. */
+async function storedSwipes(page: Page): Promise<{ userId: string; action: string }[]> {
+  const exported = await page.request.get('/api/me/export');
+  expect(exported.ok()).toBe(true);
+  return ((await exported.json()) as { swipes: { userId: string; action: string }[] }).swipes;
+}
+
+test("a super like from the card's button says 'Super Liked!' (issue 45)", async ({
+  page,
+  people,
+}) => {
+  const { him } = await pairOnDiscover(page, people);
+  await page.getByRole('button', { name: `Super like ${him.name}` }).click();
+  const ask = page.getByRole('dialog', { name: `Super like ${him.name}?` });
+  await ask.getByRole('button', { name: 'Super Like' }).click();
+  await expect(toast(page, 'Super Liked!')).toBeVisible();
+  expect(await storedSwipes(page)).toEqual([
+    expect.objectContaining({ userId: him.id, action: 'superlike' }),
+  ]);
+});
+
+test('holding a card still asks for a super like', async ({ page, people }) => {
+  const { him } = await pairOnDiscover(page, people);
+  const box = (await card(page).boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 3);
+  await page.mouse.down();
+  await page.waitForTimeout(800);
+  await page.mouse.up();
+  const ask = page.getByRole('dialog', { name: `Super like ${him.name}?` });
+  await ask.getByRole('button', { name: 'Super Like' }).click();
+  await expect(toast(page, 'Super Liked!')).toBeVisible();
+  expect(await storedSwipes(page)).toEqual([
+    expect.objectContaining({ userId: him.id, action: 'superlike' }),
+  ]);
 });
 
 test('a swipe the server refuses puts the card back in its place, ready to swipe again', async ({

@@ -29,15 +29,16 @@ export async function signInAsPersona(page: Page, name: RegExp | string) {
 
 /**
  * From onboarding step 1: the quickest way through (prefilled name, the default birthdate, no
- * photo), for journeys that start after onboarding. Ends on /profile.
+ * photo), for journeys that start after onboarding. Ends on /profile, or on the screen the
+ * person was going to (`endsAt`).
  */
-export async function completeOnboarding(page: Page) {
+export async function completeOnboarding(page: Page, endsAt: RegExp = /\/profile$/) {
   await expect(page).toHaveURL(/\/onboarding/);
   await page.getByRole('button', { name: "Let's Get Started" }).click();
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByText('Step 3 of 3')).toBeVisible();
   await page.getByRole('button', { name: 'Skip for now' }).click();
-  await expect(page).toHaveURL(/\/profile$/, { timeout: 10_000 });
+  await expect(page).toHaveURL(endsAt, { timeout: 10_000 });
 }
 
 /**

@@ -35,7 +35,11 @@ async function requestsOf(page: Page) {
   return (await response.json()) as { incoming: unknown[]; outgoing: unknown[] };
 }
 
-/** Connect on the choice screen, seeing the processing screen while the chain starts. */
+/**
+ * Connect on the choice screen, seeing the processing screen while the chain starts. A newcomer
+ * made the choice before onboarding (spec/1 §2 step 4): onboarding comes next, and ends on the
+ * requests the chain started.
+ */
 async function connectFromChoice(page: Page, inviter: Member, code: string) {
   const accept = await holdRequests(page, `**/api/invitations/${code}/accept`, 'POST');
   await choiceScreen(page)
@@ -45,8 +49,10 @@ async function connectFromChoice(page: Page, inviter: Member, code: string) {
   await expect(page.getByRole('heading', { name: 'Processing Invite' })).toBeVisible();
   await expect(page.getByText('Please wait while we set up your connection...')).toBeVisible();
   await accept.release();
-  await expect(page).toHaveURL(AFTER_INVITE);
   await expect(toast(page, `Connection request sent to ${inviter.name}!`)).toBeVisible();
+  await page.waitForURL((url) => url.pathname === '/onboarding' || url.pathname === '/network');
+  if (new URL(page.url()).pathname === '/onboarding') await completeOnboarding(page, AFTER_INVITE);
+  await expect(page).toHaveURL(AFTER_INVITE);
   await expect(page.getByRole('tab', { name: /^Requests/ })).toHaveAttribute(
     'aria-selected',
     'true',
@@ -163,11 +169,12 @@ test('"Just me" skips the connection: nothing is requested and the invitation is
   await signUpFromLanding(page, 'Bea');
   const choice = choiceScreen(page);
   await expect(choice).toBeVisible();
-  // No photo yet: the choice screen says profile setup comes next.
+  // Right after sign-in: the choice screen says profile setup comes next, and it does.
   await expect(choice).toContainText("You'll complete your profile setup next");
   await choice.getByRole('button', { name: 'Just me (skip connection)' }).click();
 
   await expect(choice).toBeHidden();
+  await completeOnboarding(page);
   await expect(page).toHaveURL(/\/profile$/);
   await expect(page.getByTestId('profile-page')).toBeVisible();
   expect(await storedInvite(page)).toBeNull();
@@ -184,7 +191,7 @@ test('"Just me" skips the connection: nothing is requested and the invitation is
   expect(items.find((item) => item.code === link.code)?.currentUses).toBe(0);
 });
 
-test('a reload during onboarding keeps the invitation for the choice screen', async ({
+test('the choice comes right after sign-in, before onboarding, and a reload keeps it', async ({
   page,
   people,
 }) => {
@@ -196,15 +203,10 @@ test('a reload during onboarding keeps the invitation for the choice screen', as
   await page.getByRole('button', { name: 'Sign up or sign in to connect' }).click();
   await signInAsNew(page, newcomer('Bea'));
   await expect(page).toHaveURL(/\/onboarding/);
-  await page.getByRole('button', { name: "Let's Get Started" }).click();
-  await expect(page.getByText('Step 2 of 3')).toBeVisible();
+  await expect(choiceScreen(page)).toBeVisible();
+  await expect(page.getByRole('button', { name: "Let's Get Started" })).toHaveCount(0);
   await page.reload();
-  await expect(page.getByText('Step 2 of 3')).toBeVisible();
   expect(await storedInvite(page)).toMatchObject({ inviteCode: link.code, inviterId: ann.id });
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByText('Step 3 of 3')).toBeVisible();
-  await page.getByRole('button', { name: 'Skip for now' }).click();
-  await expect(page).toHaveURL(/\/profile$/);
 
   const choice = choiceScreen(page);
   await expect(choice).toBeVisible();
@@ -226,7 +228,6 @@ test('the invitation opened in one tab is kept for a sign-in in a new tab', asyn
   const tab = await page.context().newPage();
   await tab.goto('/auth');
   await signInAsNew(tab, newcomer('Bea'));
-  await completeOnboarding(tab);
   const choice = choiceScreen(tab);
   await expect(choice).toBeVisible();
   await expect(choice).toContainText(`${ann.name} invited you.`);

@@ -1,13 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, type Locator, type Page, type Route } from '@playwright/test';
-import {
-  animationsSettled,
-  completeOnboarding,
-  newcomer,
-  portraitJpeg,
-  signInAsNew,
-} from './helpers.ts';
+import { animationsSettled, newcomer, portraitJpeg, signInAsNew } from './helpers.ts';
 import { me, type Person } from './network-helpers.ts';
 
 /** The localStorage key of the remembered invitation (apps/web/src/lib/storage-keys.ts). */
@@ -61,12 +55,16 @@ export async function storedInvite(page: Page): Promise<unknown> {
  * From the landing card: "Sign up or sign in to connect", a new account at the development
  * provider, then onboarding the quickest way; ends on /profile (where the choice screen shows).
  */
+/**
+ * Signs a newcomer up from an invitation's landing. The choice screen comes next, before
+ * onboarding (spec/1 §2 step 4).
+ */
 export async function signUpFromLanding(page: Page, label: string): Promise<Person> {
   const person = newcomer(label);
   await page.getByRole('button', { name: 'Sign up or sign in to connect' }).click();
   await expect(page).toHaveURL(/\/auth/);
   await signInAsNew(page, person);
-  await completeOnboarding(page);
+  await expect(page).toHaveURL(/\/onboarding/, { timeout: 20_000 });
   return { id: (await me(page)).id, name: person.name };
 }
 

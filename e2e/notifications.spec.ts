@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
-import { gotoLive, joinAs, sendRequest, test } from './network-helpers.ts';
+import { chatWith, openChat, send } from './chat-helpers.ts';
+import { befriend, gotoLive, joinAs, sendRequest, test } from './network-helpers.ts';
 
 /**
  * Browser notifications (issue 16, the in-browser part; spec/3 §4): the in-app explanation
@@ -162,4 +163,30 @@ test('nothing is shown while the app is in front, or for a kind turned off', asy
   await expect(page.getByText(`Friend Request: ${second.name}`)).toBeVisible();
   await page.waitForTimeout(500);
   expect(await shown(page)).toEqual([]);
+});
+
+test("a new friend's first message names its sender (issue 45: it said 'New message')", async ({
+  page,
+  people,
+}) => {
+  const me = await joinAs(page, 'Niko');
+  const friend = await people.signUp('Frie');
+  await befriend({ ...me, page }, friend);
+  await recordNotifications(page, false);
+  // The profile: this page has not loaded the chat list, so it knows no chat with them.
+  await gotoLive(page, '/profile');
+  const chatId = await chatWith(friend.page, me);
+  const sent = await friend.page.request.get(`/api/chats/${chatId}`);
+  expect(sent.ok()).toBe(true);
+  await openChat(friend.page, chatId, me.name);
+  await send(friend.page, 'hello from your new friend');
+  await expect
+    .poll(() => shown(page))
+    .toEqual([
+      expect.objectContaining({
+        title: friend.name,
+        body: 'hello from your new friend',
+        url: `/chat/${chatId}`,
+      }),
+    ]);
 });

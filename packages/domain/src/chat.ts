@@ -48,6 +48,8 @@ export const chatMessages = {
   noMatchesTitle: 'No matching conversations',
   noMatchesText: 'Try adjusting your search terms',
   loadFailed: 'Failed to load conversations',
+  /** spec/2 §8: a chat could not be opened from a row or a card. */
+  failedToOpen: 'Failed to open chat',
   errorLoading: 'Error loading chats',
   tryAgain: 'Try Again',
   noMessagesTitle: 'No messages yet',
@@ -56,6 +58,8 @@ export const chatMessages = {
   pleaseLogIn: 'Please log in to access chat.',
   inputPlaceholder: 'Type a message...',
   unknownUser: 'Unknown User',
+  /** Where the other person of a chat deleted their account. */
+  accountDeleted: 'This account was deleted',
   someone: 'Someone',
   online: 'Online',
   away: (minutes: number) => `Away • ${minutes} m ago`,
@@ -72,6 +76,10 @@ export const chatMessages = {
   sendFailed: 'Message could not be sent',
   muted: 'Notifications muted for this chat',
   unmuted: 'Notifications on for this chat',
+  mute: 'Mute notifications',
+  unmute: 'Unmute notifications',
+  /** The mark by a muted chat's name, in the list and the header. */
+  mutedMark: 'Muted',
 } as const;
 
 const uuid = z.lazy(() => z.uuid('Invalid id'));

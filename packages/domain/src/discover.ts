@@ -30,6 +30,9 @@ export const discoverMessages = {
   youLiked: (name: string) => `You liked ${name}!`,
   declined: (name: string) => `${name} declined`,
   likeTitle: (name: string) => `Like ${name}?`,
+  superLikeTitle: (name: string) => `Super like ${name}?`,
+  /** spec/2 §8, spec/3 §8 toast. */
+  superLiked: 'Super Liked!',
   declineTitle: (name: string) => `Decline ${name}?`,
   declineText: "You won't see this profile again.",
   connectTitle: (name: string) => `Connect with ${name}?`,

@@ -1,10 +1,10 @@
-import { landingPathFor, needsOnboarding, type Me } from '@heartline/domain';
+import { landingPathFor, type Me } from '@heartline/domain';
 import { useIsRestoring, useQueryClient } from '@tanstack/react-query';
 import { lazy, memo, Suspense, useDeferredValue, useEffect, useState, type ReactNode } from 'react';
 import { preload } from 'react-dom';
 import { RouteSwitch, routeFor } from '../routes.tsx';
 import { ConnectionBanner } from '../components/ConnectionBanner.tsx';
-import { ScreenErrorBoundary } from '../components/ErrorScreens.tsx';
+import { ScreenErrorBoundary, SessionErrorScreen } from '../components/ErrorScreens.tsx';
 import { PageLoading } from '../components/PageLoading.tsx';
 import { afterNextFrame } from '../lib/after-frame.ts';
 import { watchFirstScreen } from '../lib/first-screen.ts';
@@ -20,7 +20,7 @@ import { LaunchScreenGone } from '../lib/launch-screen.ts';
 import { inviteChoiceDue } from '../lib/pending-invite.ts';
 import { usePendingInvite } from '../screens/Invite/use-pending-invite.ts';
 import { readOnboarding } from '../lib/onboarding-store.ts';
-import { safeStorage } from '../lib/storage-keys.ts';
+import { safeStorage, storageKeys } from '../lib/storage-keys.ts';
 import { splashSteps } from '../lib/splash-progress.ts';
 import { useLocation, useNavigate } from './navigation.tsx';
 import { isTabBarVisible } from '../lib/tab-bar.ts';
@@ -31,6 +31,7 @@ import {
   sessionKeys,
   useConfigQuery,
   useMe,
+  useSessionFailed,
 } from '../state/queries/session.ts';
 import { useRealtimeState } from '../state/realtime/use-realtime-status.ts';
 
@@ -58,6 +59,8 @@ type StartMode = 'unknown' | 'warm' | 'cold';
 export function AppGate() {
   const location = useLocation();
   const answered = useMe();
+  const session = useSessionFailed();
+  const justSignedIn = safeStorage('session')?.getItem(storageKeys.signingIn) === '1';
   const isRestoring = useIsRestoring();
   const queryClient = useQueryClient();
   const [startMode, setStartMode] = useState<StartMode>('unknown');
@@ -76,6 +79,8 @@ export function AppGate() {
 
   useEffect(() => {
     if (answered !== undefined) rememberSessionAnswer(answered);
+    // Signed in: the next screen the gate decides is no longer the first one after it.
+    if (answered) safeStorage('session')?.removeItem(storageKeys.signingIn);
   }, [answered]);
 
   if (startMode === 'unknown' && !isRestoring) {
@@ -89,6 +94,9 @@ export function AppGate() {
     <Splash steps={steps} onFinished={() => setSplashGone(true)} />
   ) : null;
 
+  if (!publicPath && !isRestoring && session.failed) {
+    return <SessionErrorScreen onRetry={session.retry} />;
+  }
   if (!publicPath && (isRestoring || me === undefined)) return splash;
 
   // The own photo is /profile's largest paint: its request starts as soon as the session names
@@ -114,14 +122,11 @@ export function AppGate() {
           startedHere,
         })
       : null;
+  // Before onboarding: the choice comes right after sign-in (spec/1 §2 step 4).
   const inviteChoice =
     decision.kind === 'render' &&
     me &&
-    inviteChoiceDue({
-      pathname: location.pathname,
-      onboardingDone: !needsOnboarding(me) && (me.onboardingCompleted || !startedHere),
-      invite: pendingInvite,
-    })
+    inviteChoiceDue({ pathname: location.pathname, invite: pendingInvite })
       ? pendingInvite
       : null;
 
@@ -129,8 +134,6 @@ export function AppGate() {
     <>
       {decision.kind === 'redirect' ? (
         <GateRedirect to={decision.to} remember={decision.remember} />
-      ) : onboarding ? (
-        <GateRedirect to={onboarding.to} remember={null} notice={onboarding.notice} />
       ) : inviteChoice && me ? (
         <main id="main" className="app-main">
           <LaunchScreenGone />
@@ -145,6 +148,15 @@ export function AppGate() {
             </ScreenFrame>
           </Suspense>
         </main>
+      ) : onboarding ? (
+        // The screen asked for is where onboarding ends (issue 45: a deep link opened when
+        // onboarding was done elsewhere landed on /profile). The notice is for a person who
+        // opened another screen mid-onboarding, not for the first screen after a sign-in.
+        <GateRedirect
+          to={onboarding.to}
+          remember={location.pathname + location.search}
+          notice={onboarding.notice && !justSignedIn}
+        />
       ) : (
         <AppContent me={me ?? null} />
       )}
@@ -184,8 +196,11 @@ const AppContent = memo(function AppContent({ me }: { me: Me | null }) {
   const uploadsUser = useDeferredValue(me?.id ?? null, null);
 
   useEffect(() => {
-    // A signed-in user who reached a screen no longer needs the intended URL; / consumes it itself.
-    if (signedIn && pathname !== '/') clearIntended(safeStorage('session'));
+    // A signed-in user who reached a screen no longer needs the intended URL; / consumes it
+    // itself, and onboarding when it is done.
+    if (signedIn && pathname !== '/' && pathname !== '/onboarding') {
+      clearIntended(safeStorage('session'));
+    }
   }, [signedIn, pathname]);
 
   return (

@@ -140,3 +140,22 @@ export function ScreenErrorBoundary({
     </ErrorBoundary>
   );
 }
+
+/** The session could not be looked up (spec/3 §8): nothing to show but the error and a retry. */
+export function SessionErrorScreen({ onRetry }: { onRetry: () => void }) {
+  return (
+    <main id="main" className="app-main">
+      <LaunchScreenGone />
+      <div className="error-screen" role="alert">
+        <span className="error-screen__icon" aria-hidden="true">
+          <WarningIcon size={32} />
+        </span>
+        <h1 className="error-screen__title">{shellMessages.userDataError}</h1>
+        <p className="muted">{shellMessages.userDataErrorText}</p>
+        <button type="button" className="btn btn--primary" onClick={onRetry}>
+          {shellMessages.tryAgain}
+        </button>
+      </div>
+    </main>
+  );
+}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  afterOnboarding,
   clearIntended,
   gateDecision,
   isPublicPath,
@@ -137,5 +138,18 @@ describe('isPublicPath', () => {
     expect(isPublicPath('/invite')).toBe(false);
     expect(isPublicPath('/terms/x')).toBe(false);
     expect(isPublicPath('/profile')).toBe(false);
+  });
+});
+
+describe('afterOnboarding', () => {
+  it('goes to the screen the person asked for, never back to onboarding (issue 45)', () => {
+    const store = memoryStore();
+    expect(afterOnboarding(store, '/profile')).toBe('/profile');
+    rememberIntended(store, '/network?tab=requests');
+    expect(afterOnboarding(store, '/profile')).toBe('/network?tab=requests');
+    // Read only: the gate clears it once that screen shows.
+    expect(readIntended(store)).toBe('/network?tab=requests');
+    rememberIntended(store, '/onboarding?force-onboarding');
+    expect(afterOnboarding(store, '/profile')).toBe('/profile');
   });
 });

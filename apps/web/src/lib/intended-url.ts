@@ -37,6 +37,15 @@ export function clearIntended(store: KeyValueStore | null): void {
   store?.removeItem(storageKeys.intendedUrl);
 }
 
+/**
+ * Where to go once onboarding is done: the screen the person asked for, else `fallback`. Read
+ * only: the gate clears it once that screen shows.
+ */
+export function afterOnboarding(store: KeyValueStore | null, fallback: string): string {
+  const intended = readIntended(store);
+  return intended && !intended.startsWith('/onboarding') ? intended : fallback;
+}
+
 /** The full-page URL that starts Google sign-in. */
 export function signInStartUrl(returnTo: string | null): string {
   const safe = safeIntendedPath(returnTo);

@@ -50,23 +50,19 @@ describe('the stored invitation (spec/2 §3 invite context)', () => {
 describe('when the gate shows the invite-choice screen', () => {
   const invite: PendingInvite = { ...ana, inviteType: 'general', savedAt: 0 };
   const due = (over: Partial<Parameters<typeof inviteChoiceDue>[0]>) =>
-    inviteChoiceDue({
-      pathname: '/profile',
-      onboardingDone: true,
-      invite,
-      ...over,
-    });
+    inviteChoiceDue({ pathname: '/profile', invite, ...over });
 
-  it('shows it to a signed-in, onboarded person holding an invitation', () => {
+  it('shows it to a signed-in person holding an invitation, before onboarding too', () => {
     expect(due({})).toBe(true);
     expect(due({ pathname: '/' })).toBe(true);
     expect(due({ pathname: '/network' })).toBe(true);
+    // Right after sign-in, where a newcomer lands (issue 45: it came after onboarding).
+    expect(due({ pathname: '/onboarding' })).toBe(true);
   });
 
-  it('waits for onboarding, and stays off screens with their own flow', () => {
-    expect(due({ onboardingDone: false })).toBe(false);
+  it('stays off screens with their own flow', () => {
     expect(due({ invite: null })).toBe(false);
-    for (const pathname of ['/auth', '/onboarding', '/invite/abc', '/terms', '/privacy']) {
+    for (const pathname of ['/auth', '/invite/abc', '/terms', '/privacy']) {
       expect(due({ pathname }), pathname).toBe(false);
     }
   });

@@ -66,16 +66,16 @@ export function announcePendingInvite(): void {
 }
 
 /**
- * Whether the gate shows the invite-choice screen (spec/1 §2 step 4) to a signed-in user whose
- * onboarding is done, holding a stored invitation, anywhere but the screens that decide their
- * own flow (sign-in, onboarding, the invite landing, legal pages).
+ * Whether the gate shows the invite-choice screen (spec/1 §2 step 4) to a signed-in user holding
+ * a stored invitation: right after sign-in, before onboarding (its own text says profile setup
+ * comes next; issue 45), anywhere but the screens that decide their own flow (sign-in, the
+ * invite landing, legal pages).
  */
 export function inviteChoiceDue(input: {
   pathname: string;
-  onboardingDone: boolean;
   invite: PendingInvite | null;
 }): boolean {
-  const { pathname, onboardingDone, invite } = input;
-  if (!onboardingDone || !invite) return false;
-  return !/^\/(auth|onboarding|invite|terms|privacy)(\/|$)/.test(pathname);
+  const { pathname, invite } = input;
+  if (!invite) return false;
+  return !/^\/(auth|invite|terms|privacy)(\/|$)/.test(pathname);
 }

@@ -9,6 +9,11 @@ export const storageKeys = {
   queryCache: 'heartline.queryCache',
   /** sessionStorage: the protected path a signed-out visitor opened. */
   intendedUrl: 'heartline.intendedUrl',
+  /**
+   * sessionStorage: a sign-in left for the provider from this tab; the first screen after it is
+   * not an interruption of onboarding (no 'Please complete onboarding first', issue 45).
+   */
+  signingIn: 'heartline.signingIn',
   /** sessionStorage: timestamps of automatic restarts after app errors (loop guard). */
   restarts: 'heartline.restarts',
   /** sessionStorage: scroll positions per path (app/navigation.tsx ScrollRestoration). */

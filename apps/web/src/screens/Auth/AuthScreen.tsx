@@ -4,7 +4,7 @@ import { useLocation, useNavigate, useSearchParams } from '../../app/navigation.
 import { HeartLogo } from '../../components/HeartLogo.tsx';
 import { GoogleIcon, WarningIcon } from '../../components/Icons.tsx';
 import { legalModalFrom, readIntended, signInStartUrl } from '../../lib/intended-url.ts';
-import { safeStorage } from '../../lib/storage-keys.ts';
+import { safeStorage, storageKeys } from '../../lib/storage-keys.ts';
 import { useConfig } from '../../state/queries/session.ts';
 import { usePendingInvite } from '../Invite/use-pending-invite.ts';
 
@@ -20,7 +20,8 @@ const LegalDialog = lazy(() =>
 export function AuthScreen() {
   const { productName } = useConfig();
   const [searchParams] = useSearchParams();
-  const { search } = useLocation();
+  const { search, state } = useLocation();
+  const deleted = (state as { accountDeleted?: unknown } | null)?.accountDeleted === true;
   const navigate = useNavigate();
   const error = authErrorMessage(searchParams.get('error'));
   const modal = legalModalFrom(search);
@@ -40,6 +41,7 @@ export function AuthScreen() {
 
   const signIn = () => {
     setNavigating(true);
+    safeStorage('session')?.setItem(storageKeys.signingIn, '1');
     window.location.assign(signInStartUrl(intended));
   };
 
@@ -58,6 +60,12 @@ export function AuthScreen() {
             <WarningIcon size={20} />
             <span>{error}</span>
           </div>
+        )}
+
+        {deleted && (
+          <p className="banner banner--info" role="status">
+            {shellMessages.accountDeleted}
+          </p>
         )}
 
         {invite && (

@@ -1,4 +1,10 @@
-import { chatMessages, presenceLabel, settingsMessages, type Me } from '@heartline/domain';
+import {
+  chatMessages,
+  presenceLabel,
+  settingsMessages,
+  shellMessages,
+  type Me,
+} from '@heartline/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from '../../app/navigation.tsx';
@@ -159,7 +165,11 @@ function Conversation({ chatId, me }: { chatId: string; me: Me }) {
   }
 
   const typing = live.typing.get(chatId);
-  const presence = presenceLabel(otherUserId ? live.presence.get(otherUserId) : undefined, now);
+  // Offline, nobody's presence is known: the last one heard is not shown as if live (issue 45).
+  const presence =
+    status === 'online'
+      ? presenceLabel(otherUserId ? live.presence.get(otherUserId) : undefined, now)
+      : shellMessages.connecting;
 
   const placeholder =
     !summary || messages.isPending ? (

@@ -25,7 +25,9 @@ type ChatHeaderProps = {
 
 /**
  * The chat header (spec/3 §2, 60 px): back to the list, who this is and whether they are
- * around, and three actions: their profile, muting this chat, and block/report/disconnect.
+ * around (the name and photo open their profile), and one menu: their profile, muting this
+ * chat, and block/report/disconnect. One menu rather than three buttons leaves the name room
+ * at phone width (issue 45: 'Bruno Brand…' at 390 px); a muted chat shows its mark by the name.
  */
 export function ChatHeader({
   name,
@@ -40,6 +42,16 @@ export function ChatHeader({
   onAction,
 }: ChatHeaderProps) {
   const items: RowMenuItem[] = [
+    { label: 'View profile', icon: <PersonIcon size={20} />, onSelect: onProfile },
+    ...(muted === null || muting
+      ? []
+      : [
+          {
+            label: muted ? chatMessages.unmute : chatMessages.mute,
+            icon: muted ? <BellIcon size={20} /> : <BellOffIcon size={20} />,
+            onSelect: onMute,
+          },
+        ]),
     ...(isFriend
       ? [
           {
@@ -68,37 +80,35 @@ export function ChatHeader({
       <Link to="/chat" className="icon-btn" aria-label="Back to chats">
         <ArrowLeftIcon size={22} />
       </Link>
-      <Avatar user={{ name, photoUrl: avatar }} size="md" className="chat__avatar" />
-      <div className="chat__who">
-        <h1 className="chat__name">{name}</h1>
-        {(typing || status) && (
-          <p
-            className={`chat__status${typing ? ' chat__status--typing' : ''}`}
-            data-testid="chat-status"
-          >
-            {typing ? chatMessages.typing : status}
-          </p>
-        )}
-      </div>
+      <button
+        type="button"
+        className="chat__who"
+        aria-label={`View ${name}'s profile`}
+        onClick={onProfile}
+      >
+        <Avatar user={{ name, photoUrl: avatar }} size="md" className="chat__avatar" />
+        <span className="chat__who-text">
+          <span className="chat__name-line">
+            <span className="chat__name">{name}</span>
+            {muted && (
+              <span className="chat__muted" title={chatMessages.mutedMark}>
+                <BellOffIcon size={16} />
+                <span className="visually-hidden">{chatMessages.mutedMark}</span>
+              </span>
+            )}
+          </span>
+          {(typing || status) && (
+            <span
+              className={`chat__status${typing ? ' chat__status--typing' : ''}`}
+              data-testid="chat-status"
+            >
+              {typing ? chatMessages.typing : status}
+            </span>
+          )}
+        </span>
+      </button>
+      <h1 className="visually-hidden">{name}</h1>
       <div className="chat__actions">
-        <button
-          type="button"
-          className="icon-btn"
-          aria-label={`View ${name}'s profile`}
-          onClick={onProfile}
-        >
-          <PersonIcon size={22} />
-        </button>
-        <button
-          type="button"
-          className="icon-btn"
-          aria-label="Mute notifications"
-          aria-pressed={muted ?? false}
-          disabled={muted === null || muting}
-          onClick={onMute}
-        >
-          {muted ? <BellOffIcon size={22} /> : <BellIcon size={22} />}
-        </button>
         <RowMenu label={`More options for ${name}`} items={items} />
       </div>
     </header>

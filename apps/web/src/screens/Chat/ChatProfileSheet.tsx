@@ -1,4 +1,4 @@
-import type { ChatSummary } from '@heartline/domain';
+import { chatMessages, DELETED_USER_ID, type ChatSummary } from '@heartline/domain';
 import { Avatar } from '../../components/Avatar.tsx';
 import { BottomSheet } from '../../components/BottomSheet.tsx';
 import { HeartIcon, PeopleIcon } from '../../components/Icons.tsx';
@@ -18,8 +18,12 @@ type ChatProfileSheetProps = {
  */
 export function ChatProfileSheet({ chat, presence, onClose }: ChatProfileSheetProps) {
   const name = chatName(chat.name);
-  const path = useConnectionPathQuery(chat.otherUserId, true);
-  const mutual = path.data?.mutualFriends;
+  // A deleted account is nobody any more: no tie to name and no path to ask for (issue 45).
+  const gone = chat.otherUserId === DELETED_USER_ID;
+  const path = useConnectionPathQuery(chat.otherUserId, !gone);
+  const mutual = gone ? undefined : path.data?.mutualFriends;
+  const tie =
+    chat.isMatch && chat.isFriend ? 'Friend and match' : chat.isMatch ? 'Match' : 'Friend';
 
   return (
     <BottomSheet
@@ -33,11 +37,15 @@ export function ChatProfileSheet({ chat, presence, onClose }: ChatProfileSheetPr
     >
       <div className="chat-profile">
         <Avatar user={{ name, photoUrl: chat.avatar }} size="xl" />
-        <p className="chat-profile__kind">
-          {chat.isMatch ? <HeartIcon size={16} /> : <PeopleIcon size={16} />}
-          {chat.isMatch && chat.isFriend ? 'Friend and match' : chat.isMatch ? 'Match' : 'Friend'}
-        </p>
-        {presence && <p className="muted">{presence}</p>}
+        {gone ? (
+          <p className="chat-profile__kind">{chatMessages.accountDeleted}</p>
+        ) : (
+          <p className="chat-profile__kind">
+            {chat.isMatch ? <HeartIcon size={16} /> : <PeopleIcon size={16} />}
+            {tie}
+          </p>
+        )}
+        {presence && !gone && <p className="muted">{presence}</p>}
       </div>
       {mutual && mutual.count > 0 && (
         <section className="chat-profile__mutual" aria-label="Mutual friends">

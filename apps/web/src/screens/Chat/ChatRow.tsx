@@ -1,7 +1,7 @@
 import { chatMessages } from '@heartline/domain';
 import { Link } from '../../app/navigation.tsx';
 import { Avatar } from '../../components/Avatar.tsx';
-import { ClockIcon } from '../../components/ChatIcons.tsx';
+import { BellOffIcon, ClockIcon } from '../../components/ChatIcons.tsx';
 import { HeartIcon, PeopleIcon } from '../../components/Icons.tsx';
 import { chatName, chatTimeLabel, type ChatRowView } from './chat-view.ts';
 
@@ -36,6 +36,12 @@ export function ChatRow({ row, typing, now }: ChatRowProps) {
         <span className="chat-row__text">
           <span className="chat-row__top">
             <span className="chat-row__name">{name}</span>
+            {chat.muted && (
+              <span className="chat-row__muted" title={chatMessages.mutedMark}>
+                <BellOffIcon size={14} />
+                <span className="visually-hidden">{chatMessages.mutedMark}</span>
+              </span>
+            )}
             <time className="chat-row__time" dateTime={row.timestamp}>
               {chatTimeLabel(row.timestamp, new Date(now))}
             </time>
@@ -57,7 +63,7 @@ export function ChatRow({ row, typing, now }: ChatRowProps) {
               </span>
             )}
             {unread && (
-              <span className="chat-row__unread">
+              <span className={`chat-row__unread${chat.muted ? ' chat-row__unread--muted' : ''}`}>
                 {row.unread}
                 <span className="visually-hidden"> unread</span>
               </span>

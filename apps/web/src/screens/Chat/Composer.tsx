@@ -4,6 +4,7 @@ import { SendIcon, SmileIcon } from '../../components/ChatIcons.tsx';
 import { useReturnedText } from '../../state/chat/use-chat-live.ts';
 import { realtimeClient } from '../../state/realtime/socket-client.ts';
 import { EmojiPicker } from './EmojiPicker.tsx';
+import { useToastClearance } from '../../lib/toast-clearance.ts';
 
 type ComposerProps = {
   chatId: string;
@@ -27,6 +28,7 @@ export function Composer({ chatId, ready, inFlight, onSend }: ComposerProps) {
   const [text, setText] = useState('');
   const [emojiOpen, setEmojiOpen] = useState(false);
   const inputRef = useRef<HTMLTextAreaElement>(null);
+  const clearance = useToastClearance<HTMLDivElement>();
   const emojiButtonRef = useRef<HTMLButtonElement>(null);
   const selection = useRef({ start: 0, end: 0 });
   const typingSentAt = useRef(0);
@@ -95,7 +97,7 @@ export function Composer({ chatId, ready, inFlight, onSend }: ComposerProps) {
   };
 
   return (
-    <div className="composer">
+    <div className="composer" ref={clearance}>
       {emojiOpen && <EmojiPicker id={pickerId} onPick={insertEmoji} onClose={closeEmoji} />}
       <form
         className="composer__form"

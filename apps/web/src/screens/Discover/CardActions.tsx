@@ -1,19 +1,29 @@
 import { CloseIcon, HeartIcon } from '../../components/Icons.tsx';
 import { RouteIcon } from '../../components/NetworkIcons.tsx';
-import { SkipIcon } from './DiscoverIcons.tsx';
+import { SkipIcon, StarIcon } from './DiscoverIcons.tsx';
+import { useToastClearance } from '../../lib/toast-clearance.ts';
 
 type CardActionsProps = {
   name: string;
   onPath: () => void;
   onPass: () => void;
   onLike: () => void;
+  onSuperLike: () => void;
   onSkip: () => void;
 };
 
-/** The buttons under the card: every swipe has one (pass and like ask first). */
-export function CardActions({ name, onPath, onPass, onLike, onSkip }: CardActionsProps) {
+/** The buttons under the card: every gesture has one (pass, like and super like ask first). */
+export function CardActions({
+  name,
+  onPath,
+  onPass,
+  onLike,
+  onSuperLike,
+  onSkip,
+}: CardActionsProps) {
+  const clearance = useToastClearance<HTMLDivElement>();
   return (
-    <div className="dactions" role="group" aria-label={`Actions for ${name}`}>
+    <div className="dactions" role="group" aria-label={`Actions for ${name}`} ref={clearance}>
       <button
         type="button"
         className="dactions__btn dactions__btn--path"
@@ -37,6 +47,14 @@ export function CardActions({ name, onPath, onPass, onLike, onSkip }: CardAction
         onClick={onLike}
       >
         <HeartIcon size={30} />
+      </button>
+      <button
+        type="button"
+        className="dactions__btn dactions__btn--superlike"
+        aria-label={`Super like ${name}`}
+        onClick={onSuperLike}
+      >
+        <StarIcon size={22} />
       </button>
       <button
         type="button"

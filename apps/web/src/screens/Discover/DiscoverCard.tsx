@@ -97,6 +97,9 @@ const CardContent = memo(function CardContent({
       <span className="dcard__stamp dcard__stamp--like" aria-hidden="true">
         Like
       </span>
+      <span className="dcard__stamp dcard__stamp--superlike" aria-hidden="true">
+        Super
+      </span>
       <span className="dcard__stamp dcard__stamp--pass" aria-hidden="true">
         Nope
       </span>
@@ -157,7 +160,7 @@ const CardContent = memo(function CardContent({
       </div>
       <p id={hintId} className="visually-hidden">
         Swipe or use the arrow keys: right to like, left to pass, up to skip, down to see how you
-        are connected.
+        are connected. Press and hold for a super like.
       </p>
     </>
   );

@@ -12,3 +12,8 @@ export const VerifiedIcon = (p: IconProps) => (
     <path d="m8 12.2 2.7 2.7L16.2 9" fill="none" stroke="#fff" strokeWidth={2.2} />
   </Svg>
 );
+export const StarIcon = (p: IconProps) => (
+  <Svg {...p} fill="currentColor" stroke="none">
+    <path d="m12 2.8 2.8 5.9 6.4.8-4.7 4.4 1.2 6.4L12 17.2l-5.7 3.1 1.2-6.4-4.7-4.4 6.4-.8z" />
+  </Svg>
+);

@@ -68,12 +68,14 @@ type Overlay =
   | { kind: 'path'; profile: DiscoverProfile }
   | { kind: 'connect'; profile: DiscoverProfile }
   | { kind: 'like'; profile: DiscoverProfile }
+  | { kind: 'superlike'; profile: DiscoverProfile }
   | { kind: 'decline'; profile: DiscoverProfile }
   | { kind: 'match'; match: MatchView };
 
 /**
  * Discover (spec/2 §2): one ranked profile at a time from the user's network. Swipe or use the
- * arrow keys (right like, left pass, up skip, down path), or the buttons, which ask first.
+ * arrow keys (right like, left pass, up skip, down path), press and hold to super like, or the
+ * buttons, which ask first.
  */
 export function DiscoverScreen() {
   const feed = useDiscoverQuery();
@@ -153,11 +155,13 @@ export function DiscoverScreen() {
       .mutateAsync({ kind, profile })
       .then((result) => {
         if (kind === 'pass') setUndoable({ profile, at: Date.now() });
-        if (kind !== 'like') return;
+        if (kind !== 'like' && kind !== 'superlike') return;
         if (result?.matched && result.match) {
           open({ kind: 'match', match: result.match });
         } else {
-          toast.success(discoverMessages.youLiked(name));
+          toast.success(
+            kind === 'superlike' ? discoverMessages.superLiked : discoverMessages.youLiked(name),
+          );
         }
       })
       .catch((error: unknown) => toast.error(swipeErrorText(kind, error)));
@@ -167,6 +171,9 @@ export function DiscoverScreen() {
     setFocusCard(source.hadFocus);
     if (gesture === 'path') {
       open({ kind: 'path', profile });
+    } else if (gesture === 'superlike' && !source.flying) {
+      // Held on the card: it asks first, as the button does.
+      open({ kind: 'superlike', profile });
     } else if (source.flying) {
       // The card stays until it has flown off while the next one comes forward; the request
       // (and the deck's update in the cache) waits for the frame that shows that.
@@ -239,6 +246,18 @@ export function DiscoverScreen() {
 
   const openInvite = () => open({ kind: 'invite' });
 
+  // The undo after a pass takes the progress strip's place, under the header, never over it or
+  // over the card's buttons (issue 45).
+  const undoBar = undoable && (
+    <UndoBar
+      key={undoable.at}
+      name={personName(undoable.profile)}
+      busy={undo.isPending}
+      onUndo={() => undoPass(undoable.profile)}
+      onDismiss={dismissUndo}
+    />
+  );
+
   let content;
   if (feed.isPending) {
     content = <DiscoverLoading />;
@@ -256,7 +275,9 @@ export function DiscoverScreen() {
     ];
     content = (
       <>
-        <DiscoverProgress index={acted} total={first.total ?? 0} capped={first.totalCapped} />
+        {undoBar || (
+          <DiscoverProgress index={acted} total={first.total ?? 0} capped={first.totalCapped} />
+        )}
         <div className="dstage">
           {stack.map(({ profile, role }) => (
             <DiscoverCard
@@ -276,6 +297,7 @@ export function DiscoverScreen() {
             onPath={() => open({ kind: 'path', profile: current })}
             onPass={() => openFromButton({ kind: 'decline', profile: current })}
             onLike={() => openFromButton({ kind: 'like', profile: current })}
+            onSuperLike={() => openFromButton({ kind: 'superlike', profile: current })}
             onSkip={() => {
               setFocusCard(false);
               act('skip', current);
@@ -335,16 +357,7 @@ export function DiscoverScreen() {
         </button>
       </header>
 
-      {undoable && (
-        <UndoBar
-          key={undoable.at}
-          name={personName(undoable.profile)}
-          busy={undo.isPending}
-          onUndo={() => undoPass(undoable.profile)}
-          onDismiss={dismissUndo}
-        />
-      )}
-
+      {!(current || leaving.length > 0) && undoBar}
       {content}
 
       {overlay?.kind === 'invite' && <InviteFriendsDialog onClose={closeOverlay} />}
@@ -374,6 +387,16 @@ export function DiscoverScreen() {
           confirmLabel="Like"
           onClose={closeOverlay}
           onConfirm={async () => act('like', overlay.profile)}
+        >
+          <p>They won&rsquo;t know unless they like you too.</p>
+        </ConfirmDialog>
+      )}
+      {overlay?.kind === 'superlike' && (
+        <ConfirmDialog
+          title={discoverMessages.superLikeTitle(personName(overlay.profile))}
+          confirmLabel="Super Like"
+          onClose={closeOverlay}
+          onConfirm={async () => act('superlike', overlay.profile)}
         >
           <p>They won&rsquo;t know unless they like you too.</p>
         </ConfirmDialog>

@@ -12,8 +12,8 @@ import { ApiError } from '../../lib/api.ts';
 import { countLabel } from '../Trust/trust-format.ts';
 import { formatCount } from '../../lib/format.ts';
 
-/** What a swipe, an arrow key or a card button asks for. */
-export type CardGesture = 'pass' | 'like' | 'skip' | 'path';
+/** What a swipe, an arrow key, a long press or a card button asks for. */
+export type CardGesture = 'pass' | 'like' | 'superlike' | 'skip' | 'path';
 
 /**
  * spec/2 §2: left = pass, right = like, up = skip, down = show path; a swipe counts once the
@@ -183,9 +183,12 @@ export function moreMutualFriends(count: number, shown: number): number {
  * The toast after a like, pass or skip failed (spec/2 §8): too many swipes in the server's
  * words, otherwise 'Failed to like profile' / 'Failed to decline profile'.
  */
-export function swipeErrorText(kind: 'like' | 'pass' | 'skip', error: unknown): string {
+export function swipeErrorText(
+  kind: 'like' | 'superlike' | 'pass' | 'skip',
+  error: unknown,
+): string {
   if (error instanceof ApiError && error.status === 429) return error.message;
-  if (kind === 'like') return discoverMessages.failedToLike;
+  if (kind === 'like' || kind === 'superlike') return discoverMessages.failedToLike;
   if (kind === 'pass') return discoverMessages.failedToDecline;
   return error instanceof ApiError && error.status > 0 && error.status < 500
     ? error.message

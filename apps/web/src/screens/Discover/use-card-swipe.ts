@@ -1,4 +1,11 @@
-import { useCallback, useEffect, useRef, type KeyboardEvent, type PointerEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useRef,
+  type KeyboardEvent,
+  type MouseEvent,
+  type PointerEvent,
+} from 'react';
 import { afterNextFrame } from '../../lib/after-frame.ts';
 import { keyGesture, swipeGesture, type CardGesture } from './discover-view.ts';
 
@@ -8,6 +15,8 @@ const DRAG_SLOP_PX = 6;
 export const FLY_MS = 220;
 /** How far the stamps (LIKE, NOPE...) take to show fully. */
 const STAMP_FULL_PX = 90;
+/** A press held this long without moving is a super like. */
+export const LONG_PRESS_MS = 550;
 
 type Drag = {
   pointerId: number;
@@ -38,7 +47,8 @@ function buzz() {
  * (written straight to the element, no React render per move); below the threshold it springs
  * back, beyond it a pass, like or skip sends it flying and reports the gesture a frame later (the
  * request leaves and the next card comes forward while this one flies), and a down swipe
- * springs back and asks for the path. Arrow keys on the focused card do the same. A card that
+ * springs back and asks for the path; a press held still asks for a super like. Arrow keys on
+ * the focused card do what the swipes do. A card that
  * flew and is enabled again (its action was refused and it is back in the deck) returns to its
  * place.
  */
@@ -51,12 +61,23 @@ export function useCardSwipe(
   const frame = useRef(0);
   const leaving = useRef(false);
   const latest = useRef(onGesture);
+  const holding = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const stopHolding = () => {
+    clearTimeout(holding.current);
+    holding.current = undefined;
+  };
 
   useEffect(() => {
     latest.current = onGesture;
   }, [onGesture]);
 
-  useEffect(() => () => cancelAnimationFrame(frame.current), []);
+  useEffect(
+    () => () => {
+      cancelAnimationFrame(frame.current);
+      clearTimeout(holding.current);
+    },
+    [],
+  );
 
   const paint = useCallback(() => {
     frame.current = 0;
@@ -77,7 +98,9 @@ export function useCardSwipe(
     if (!el) return;
     el.classList.remove('dcard--dragging');
     el.style.transform = '';
-    for (const name of ['like', 'pass', 'skip', 'path']) el.style.removeProperty(`--stamp-${name}`);
+    for (const name of ['like', 'superlike', 'pass', 'skip', 'path']) {
+      el.style.removeProperty(`--stamp-${name}`);
+    }
   }, []);
 
   useEffect(() => {
@@ -113,10 +136,12 @@ export function useCardSwipe(
       // the action buttons go, and the stage grows).
       el.style.width = `${el.offsetWidth}px`;
       el.style.height = `${el.offsetHeight}px`;
+      // A super like leaves the way a like does.
+      const right = gesture === 'like' || gesture === 'superlike';
       el.style.transform =
         gesture === 'skip'
           ? `translate3d(${d?.dx ?? 0}px, ${-height}px, 0)`
-          : `translate3d(${gesture === 'like' ? width * 1.2 : -width * 1.2}px, ${d?.dy ?? 0}px, 0) rotate(${gesture === 'like' ? 18 : -18}deg)`;
+          : `translate3d(${right ? width * 1.2 : -width * 1.2}px, ${d?.dy ?? 0}px, 0) rotate(${right ? 18 : -18}deg)`;
       el.style.setProperty(`--stamp-${gesture}`, '1');
       // Reported once the frame that starts the flight is out, so that the work the gesture
       // starts (the request, the next card coming forward) does not delay it. Reported even if
@@ -137,6 +162,18 @@ export function useCardSwipe(
       dy: 0,
       active: false,
     };
+    // Held still on the card (not on a control inside it): a super like.
+    if ((event.target as Element).closest('button, a')) return;
+    const hadFocus = event.currentTarget.contains(document.activeElement);
+    // It asks first, as the button does: a finger resting on the card spends nothing.
+    holding.current = setTimeout(() => {
+      holding.current = undefined;
+      const d = drag.current;
+      if (!d || d.active) return;
+      drag.current = null;
+      buzz();
+      latest.current('superlike', { keyboard: false, hadFocus, flying: false });
+    }, LONG_PRESS_MS);
   };
 
   const onPointerMove = (event: PointerEvent<HTMLElement>) => {
@@ -146,6 +183,7 @@ export function useCardSwipe(
     d.dy = event.clientY - d.startY;
     if (!d.active) {
       if (Math.max(Math.abs(d.dx), Math.abs(d.dy)) < DRAG_SLOP_PX) return;
+      stopHolding();
       d.active = true;
       event.currentTarget.setPointerCapture(event.pointerId);
       event.currentTarget.classList.add('dcard--dragging');
@@ -154,6 +192,7 @@ export function useCardSwipe(
   };
 
   const end = (event: PointerEvent<HTMLElement>, cancelled: boolean) => {
+    stopHolding();
     const d = drag.current;
     if (!d || d.pointerId !== event.pointerId) return;
     cancelAnimationFrame(frame.current);
@@ -190,6 +229,10 @@ export function useCardSwipe(
       onPointerMove,
       onPointerUp: (event: PointerEvent<HTMLElement>) => end(event, false),
       onPointerCancel: (event: PointerEvent<HTMLElement>) => end(event, true),
+      // A long press is the super like, not the browser's menu for the photo.
+      onContextMenu: (event: MouseEvent<HTMLElement>) => {
+        if (drag.current) event.preventDefault();
+      },
       onKeyDown,
     },
   };

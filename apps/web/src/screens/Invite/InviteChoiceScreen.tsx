@@ -11,8 +11,9 @@ import { InviteProcessing } from './InviteProcessing.tsx';
 import { lookupFailure, useProcessInvite } from './use-process-invite.ts';
 
 /**
- * The invite-choice screen (spec/2 §2, spec/1 §2 gate step 4): after sign-in and onboarding, a
- * person who arrived through an invitation chooses to connect with the inviter or to go on alone.
+ * The invite-choice screen (spec/2 §2, spec/1 §2 gate step 4): right after sign-in, before
+ * onboarding, a person who arrived through an invitation chooses to connect with the inviter or
+ * to go on alone.
  * The link is looked up again as the signed-in person first: one that has gone, is their own,
  * or belongs to someone on either side of a block is dropped with its message, never offered.
  */
@@ -59,7 +60,9 @@ export function InviteChoiceScreen({
   const name = lookup.data.creator_name;
   const justMe = () => {
     forget();
-    void navigate(profileIncomplete ? '/profile' : landingPath, { replace: true });
+    // Onboarding next when it is not done (the choice came right after sign-in).
+    const next = landingPath === '/onboarding' || !profileIncomplete ? landingPath : '/profile';
+    void navigate(next, { replace: true });
   };
 
   return (
@@ -80,7 +83,9 @@ export function InviteChoiceScreen({
         <button
           type="button"
           className="btn btn--primary btn--block"
-          onClick={() => void process.run(invite.inviteCode, '/network')}
+          onClick={() =>
+            void process.run(invite.inviteCode, '/network', landingPath === '/onboarding')
+          }
         >
           {inviteMessages.choiceConnect(name)}
         </button>

@@ -6,6 +6,7 @@ import { ApiError, isRetryable } from '../../lib/api.ts';
 import { announcePendingInvite, clearPendingInvite } from '../../lib/pending-invite.ts';
 import { safeStorage } from '../../lib/storage-keys.ts';
 import { LOOKUP_TIMEOUT, useAcceptInvitationMutation } from '../../state/queries/invitations.ts';
+import { rememberIntended } from '../../lib/intended-url.ts';
 
 /** Where the Network lands after an invitation was processed (spec/2 §9). */
 export const AFTER_INVITE_PATH = '/network?inviteProcessing=true';
@@ -58,13 +59,18 @@ export function useProcessInvite() {
     announcePendingInvite();
   }, []);
 
-  const run = async (code: string, onErrorPath: string) => {
+  /**
+   * `onboardingFirst`: the person has not finished onboarding (they chose right after sign-in):
+   * it comes next, and the requests after it.
+   */
+  const run = async (code: string, onErrorPath: string, onboardingFirst = false) => {
     try {
       const result = await accept.mutateAsync(code);
       forget();
       const t = acceptToast(result);
       toast.show(t.type, t.message);
-      void navigate(AFTER_INVITE_PATH, { replace: true });
+      if (onboardingFirst) rememberIntended(safeStorage('session'), AFTER_INVITE_PATH);
+      void navigate(onboardingFirst ? '/onboarding' : AFTER_INVITE_PATH, { replace: true });
     } catch (error) {
       if (!keepsInvite(error)) forget();
       toast.error(acceptErrorMessage(error));

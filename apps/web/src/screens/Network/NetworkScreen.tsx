@@ -14,7 +14,7 @@ import { useMe } from '../../state/queries/session.ts';
 import { TrustScoreSheet } from '../Trust/TrustScoreSheet.tsx';
 import { ConnectionList } from './ConnectionList.tsx';
 import type { RowAction } from './ConnectionRow.tsx';
-import { connectErrorToast, connectResultToast } from './connect-toast.ts';
+import { connectErrorToast, connectResultToast, openChatErrorToast } from './connect-toast.ts';
 import { InviteFriendsDialog } from './InviteFriendsDialog.tsx';
 import { LockedTab } from './NetworkEmpty.tsx';
 import { NetworkTabs } from './NetworkTabs.tsx';
@@ -122,7 +122,7 @@ export function NetworkScreen() {
     (view: ConnectionView) => {
       startChat(view.userId, {
         onSuccess: (chat) => void navigate(`/chat/${chat.id}`),
-        onError: (error) => toast.error(error.message),
+        onError: (error) => toast.error(openChatErrorToast(error).message),
       });
     },
     [startChat, navigate, toast],

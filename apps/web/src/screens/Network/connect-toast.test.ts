@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api.ts';
-import { connectErrorToast, connectResultToast } from './connect-toast.ts';
+import { connectErrorToast, connectResultToast, openChatErrorToast } from './connect-toast.ts';
 import { inviteShareText, whatsAppShareUrl } from './invite-share.ts';
 
 describe('connect toasts', () => {
@@ -32,6 +32,24 @@ describe('connect toasts', () => {
     expect(connectErrorToast(new Error('boom'), 'F').message).toBe(
       'Failed to send connection request',
     );
+  });
+});
+
+describe('open chat toasts', () => {
+  it("say 'Failed to open chat' unless the server gave a reason (issue 45)", () => {
+    expect(openChatErrorToast(new TypeError('Failed to fetch')).message).toBe(
+      'Failed to open chat',
+    );
+    expect(openChatErrorToast(new ApiError('NETWORK_ERROR', 'offline', 0)).message).toBe(
+      'Failed to open chat',
+    );
+    expect(openChatErrorToast(new ApiError('INTERNAL', 'Internal error', 500)).message).toBe(
+      'Failed to open chat',
+    );
+    expect(
+      openChatErrorToast(new ApiError('FORBIDDEN', 'Only verified accounts can message', 403))
+        .message,
+    ).toBe('Only verified accounts can message');
   });
 });
 

@@ -1,4 +1,8 @@
-import { networkMessages, type CreateConnectionRequestResult } from '@heartline/domain';
+import {
+  chatMessages,
+  networkMessages,
+  type CreateConnectionRequestResult,
+} from '@heartline/domain';
 import { ApiError } from '../../lib/api.ts';
 
 export type ToastSpec = { type: 'success' | 'info' | 'error'; message: string };
@@ -36,4 +40,14 @@ export function connectErrorToast(error: unknown, name: string): ToastSpec {
     default:
       return { type: 'error', message: networkMessages.requestSendFailed };
   }
+}
+
+/**
+ * The toast when a chat could not be opened (spec/2 §8 'Failed to open chat'): the server's own
+ * text where it refused for a reason the person can act on (their settings, a missing person),
+ * never a raw transport error (issue 45).
+ */
+export function openChatErrorToast(error: unknown): ToastSpec {
+  const refused = error instanceof ApiError && [400, 403, 404, 429].includes(error.status);
+  return { type: 'error', message: refused ? error.message : chatMessages.failedToOpen };
 }

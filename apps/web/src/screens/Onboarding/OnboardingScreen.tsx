@@ -6,9 +6,10 @@ import { CheckIcon } from '../../components/Icons.tsx';
 import { HeartLogo } from '../../components/HeartLogo.tsx';
 import { PageLoading } from '../../components/PageLoading.tsx';
 import { firstName } from '../../lib/format.ts';
-import { legalModalFrom } from '../../lib/intended-url.ts';
+import { legalModalFrom, afterOnboarding } from '../../lib/intended-url.ts';
+import { safeStorage } from '../../lib/storage-keys.ts';
 import { hasOnboardingNotice, isOnboardingForced } from '../../lib/onboarding-gate.ts';
-import { ONBOARDING_STEPS } from '../../lib/onboarding-store.ts';
+import { ONBOARDING_STEPS, toStep, type OnboardingStep } from '../../lib/onboarding-store.ts';
 import { useOwnProfileQuery } from '../../state/queries/profile.ts';
 import { useMe } from '../../state/queries/session.ts';
 import { PhotoStep } from './PhotoStep.tsx';
@@ -67,18 +68,49 @@ function Onboarding({ me, forced }: { me: Me; forced: boolean }) {
   const [camera, setCamera] = useState(false);
   const navigate = useNavigate();
   const toast = useToast();
+  const location = useLocation();
+  const { pathname, search } = location;
+  const entry = readStepEntry(location.state);
+
+  // The history entry says which step it shows: the browser's Back and Forward move the flow
+  // there; an entry that says nothing (the first, a reload) is told the step it shows, once the
+  // step is known. An entry is followed once, when it comes; one the flow moved to itself
+  // (`moveTo`) is followed already.
+  const followed = useRef<string | null>(null);
+  const ownMove = useRef(false);
+  const moveTo = (state: StepEntry, replace: boolean) => {
+    ownMove.current = true;
+    navigate(pathname + search, { replace, state });
+  };
+  const { goTo, step: flowStep, stepKnown } = flow;
+  useEffect(() => {
+    if (phase !== 'steps' || !stepKnown) return;
+    if (ownMove.current) {
+      ownMove.current = false;
+      followed.current = location.key;
+      return;
+    }
+    if (!entry) {
+      moveTo(stepEntry(flowStep, false), true);
+      return;
+    }
+    if (followed.current === location.key) return;
+    followed.current = location.key;
+    if (entry.step !== flowStep) goTo(entry.step);
+  });
 
   useEffect(() => {
     if (phase !== 'done') return;
     const timer = setTimeout(
-      () => void navigate('/profile', { replace: true }),
+      () => void navigate(afterOnboarding(safeStorage('session'), '/profile'), { replace: true }),
       timing.onboardingCompleteRedirectMs,
     );
     return () => clearTimeout(timer);
   }, [phase, navigate]);
 
   if (phase === 'steps' && me.onboardingCompleted && !forced) {
-    return <Redirect to="/profile" replace />;
+    // Done already (elsewhere, or the cached answer was old): on to the screen asked for.
+    return <Redirect to={afterOnboarding(safeStorage('session'), '/profile')} replace />;
   }
   // The starting step may depend on the server's record; wait for it rather than flash step 1.
   if (profile.isPending && flow.step === 1 && !flow.draft) {
@@ -98,6 +130,25 @@ function Onboarding({ me, forced }: { me: Me; forced: boolean }) {
 
   const step = flow.step;
   const name = firstName(profile.data?.name ?? me.name);
+
+  /**
+   * Each step is an entry of the browser's history (issue 45: the steps pushed none, so Back
+   * left the app for the spent sign-in page): a step moved forward to is pushed, and the
+   * browser's Back and Forward move between the steps (the effect above).
+   */
+  function forward(to: OnboardingStep, options: { recorded?: boolean } = {}) {
+    if (!options.recorded) flow.goTo(to);
+    moveTo(stepEntry(to, true), false);
+  }
+  /** The step's own Back: the browser's Back where this step was pushed, else in place. */
+  function back(to: OnboardingStep) {
+    if (entry?.step === step && entry.pushed) {
+      navigate(-1);
+      return;
+    }
+    flow.goTo(to);
+    moveTo(stepEntry(to, false), true);
+  }
 
   const fullScreenCamera = camera && step === 3 && phase !== 'done';
 
@@ -152,7 +203,7 @@ function Onboarding({ me, forced }: { me: Me; forced: boolean }) {
             <button
               type="button"
               className="btn btn--primary btn--block"
-              onClick={() => flow.goTo(2)}
+              onClick={() => forward(2)}
             >
               Let&apos;s Get Started
             </button>
@@ -168,9 +219,10 @@ function Onboarding({ me, forced }: { me: Me; forced: boolean }) {
             }
             saving={flow.saving}
             onChange={flow.setDraft}
-            onBack={() => flow.goTo(1)}
+            onBack={() => back(1)}
             onSubmit={async (draft) => {
               const outcome = await flow.submitProfile(draft);
+              if (outcome.kind !== 'invalid') forward(3, { recorded: true });
               if (outcome.kind === 'kept') {
                 toast.info('Saved on this device. It will be sent when the connection is back.');
               }
@@ -184,9 +236,24 @@ function Onboarding({ me, forced }: { me: Me; forced: boolean }) {
             onFinish={() => void finish()}
             camera={camera}
             onCamera={setCamera}
+            onBack={() => back(2)}
           />
         )}
       </div>
     </section>
   );
+}
+
+/** What an onboarding history entry holds: its step, and whether a step's Continue pushed it. */
+type StepEntry = { onboardingStep: OnboardingStep; pushed: boolean };
+
+function stepEntry(step: OnboardingStep, pushed: boolean): StepEntry {
+  return { onboardingStep: step, pushed };
+}
+
+function readStepEntry(state: unknown): { step: OnboardingStep; pushed: boolean } | null {
+  if (typeof state !== 'object' || state === null) return null;
+  const { onboardingStep, pushed } = state as Partial<StepEntry>;
+  const step = toStep(onboardingStep);
+  return step ? { step, pushed: pushed === true } : null;
 }

@@ -1,12 +1,13 @@
 import { photoMessages, timing } from '@heartline/domain';
 import { useEffect, useEffectEvent, useState } from 'react';
 import { useToast } from '../../app/ToastProvider.tsx';
-import { PersonIcon } from '../../components/Icons.tsx';
+import { ArrowLeftIcon, PersonIcon } from '../../components/Icons.tsx';
 import { CameraIcon, ImageIcon } from '../../components/ProfileIcons.tsx';
 import { usePhotoUpload } from '../../state/queries/photos.ts';
 import { CameraCapture } from '../Profile/CameraCapture.tsx';
 import { UploadStatus } from '../Profile/UploadStatus.tsx';
 import { useFilePicker } from '../Profile/use-file-picker.ts';
+import { useToastClearance } from '../../lib/toast-clearance.ts';
 
 /**
  * Onboarding step 3 (spec/1 §2, §4): upload a photo (file or camera); after a successful upload
@@ -19,13 +20,16 @@ export function PhotoStep({
   onFinish,
   camera,
   onCamera,
+  onBack,
 }: {
   currentPhoto: string | null;
   finishing: boolean;
   onFinish: () => void;
   camera: boolean;
   onCamera: (open: boolean) => void;
+  onBack: () => void;
 }) {
+  const actions = useToastClearance<HTMLDivElement>();
   const { state, upload } = usePhotoUpload();
   // The spec's two success toasts, as on the photo screen: a camera shot is "saved", a chosen
   // file "uploaded".
@@ -67,6 +71,17 @@ export function PhotoStep({
 
   return (
     <div className="onboarding__photo">
+      <div className="onboarding__step-header">
+        <button
+          type="button"
+          className="icon-btn"
+          aria-label="Back"
+          disabled={busy}
+          onClick={onBack}
+        >
+          <ArrowLeftIcon size={22} />
+        </button>
+      </div>
       <h1 id="onboarding-title" className="onboarding__title">
         Add Your Profile Photo
       </h1>
@@ -87,7 +102,7 @@ export function PhotoStep({
 
       <UploadStatus state={state} />
 
-      <div className="onboarding__actions">
+      <div className="onboarding__actions" ref={actions}>
         <input {...picker.inputProps} />
         <button
           type="button"

@@ -4,6 +4,7 @@ import { ArrowLeftIcon } from '../../components/Icons.tsx';
 import { localIsoDate } from '../../lib/format.ts';
 import type { OnboardingDraft } from '../../lib/onboarding-store.ts';
 import type { SaveOutcome } from './use-onboarding.ts';
+import { useToastClearance } from '../../lib/toast-clearance.ts';
 
 type Errors = Partial<Record<keyof OnboardingDraft, string>>;
 
@@ -21,6 +22,7 @@ export function ProfileStep({
   onBack: () => void;
   onSubmit: (draft: OnboardingDraft) => Promise<SaveOutcome>;
 }) {
+  const submitButton = useToastClearance<HTMLButtonElement>();
   const [draft, setDraft] = useState(initial);
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -123,6 +125,7 @@ export function ProfileStep({
       )}
 
       <button
+        ref={submitButton}
         type="submit"
         className="btn btn--primary btn--block"
         disabled={saving || empty}

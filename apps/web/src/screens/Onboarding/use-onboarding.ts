@@ -122,6 +122,8 @@ export function useOnboarding(me: Me, serverProfile: OwnProfile | undefined) {
 
   return {
     step,
+    /** The step is this device's record or the server's, not the guess before either came. */
+    stepKnown: record !== null || serverProfile !== undefined,
     draft: current.draft,
     saving: saveProfile.isPending,
     completing: complete.isPending,

@@ -92,7 +92,7 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
       toast.error(accountMessages.deleteFailed);
       throw err;
     }
-    navigate('/auth', { replace: true });
+    navigate('/auth', { replace: true, state: { accountDeleted: true } });
   };
 
   return (

@@ -99,7 +99,13 @@ export function sortChats(chats: readonly ChatSummary[]): ChatSummary[] {
   return [...chats].sort((a, b) => Date.parse(b.timestamp) - Date.parse(a.timestamp));
 }
 
-/** Replaces one chat in the list (and the total by its unread change); null when not listed. */
+/** What one chat adds to the Chat tab's badge. */
+const badgeCount = (chat: ChatSummary) => (chat.muted ? 0 : chat.unreadCount);
+
+/**
+ * Replaces one chat in the list (and the total by its unread change: a muted chat's count is
+ * not in the total); null when not listed.
+ */
 export function patchListChat(
   list: ChatList,
   chatId: string,
@@ -113,7 +119,7 @@ export function patchListChat(
   const chats = list.chats.with(index, next);
   return {
     chats: next.timestamp === old.timestamp ? chats : sortChats(chats),
-    unreadTotal: Math.max(0, list.unreadTotal + next.unreadCount - old.unreadCount),
+    unreadTotal: Math.max(0, list.unreadTotal + badgeCount(next) - badgeCount(old)),
   };
 }
 
@@ -160,8 +166,11 @@ export function storeMessage(
   const known =
     list?.chats.find((c) => c.id === message.chatId) ??
     queryClient.getQueryData<ChatSummary>(summaryKey);
+  // A muted chat keeps its own count but adds nothing to the Chat tab's badge (issue 45).
   const counted =
-    countsAsUnread && (!known || (message.seq > known.lastSeq && message.seq > known.readSeq));
+    countsAsUnread &&
+    !known?.muted &&
+    (!known || (message.seq > known.lastSeq && message.seq > known.readSeq));
 
   patchQuery<ChatSummary>(queryClient, summaryKey, (old) =>
     applyMessageToSummary(old, message, countsAsUnread),

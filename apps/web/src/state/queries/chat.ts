@@ -225,6 +225,8 @@ export function useMuteChatMutation(chatId: string) {
       apiRequest(`/api/chats/${chatId}/mute`, muteStateSchema, { method: 'PUT', body: { muted } }),
     onSuccess: ({ muted }) => {
       if (userId) patchChat(queryClient, userId, chatId, (chat) => ({ ...chat, muted }));
+      // The list's total now counts this chat or not: the local counter starts over from it.
+      announceUnreadRefreshed();
     },
   });
 }

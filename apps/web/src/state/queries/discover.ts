@@ -158,15 +158,19 @@ export function deckCards(data: DeckData | undefined): DiscoverProfile[] {
 // Actions
 // ---------------------------------------------------------------------------------------------
 
-export type SwipeKind = 'like' | 'pass' | 'skip';
+export type SwipeKind = 'like' | 'superlike' | 'pass' | 'skip';
 export type SwipeVars = { kind: SwipeKind; profile: DiscoverProfile };
 
 function swipeRequest({ kind, profile }: SwipeVars) {
-  const path = `/api/discover/${profile.id}/${kind}`;
-  if (kind === 'like') {
-    return apiRequest(path, likeResultSchema, { method: 'POST', body: {} });
+  if (kind === 'like' || kind === 'superlike') {
+    return apiRequest(`/api/discover/${profile.id}/like`, likeResultSchema, {
+      method: 'POST',
+      body: kind === 'superlike' ? { superlike: true } : {},
+    });
   }
-  return apiRequest(path, okSchema, { method: 'POST' }).then(() => null);
+  return apiRequest(`/api/discover/${profile.id}/${kind}`, okSchema, { method: 'POST' }).then(
+    () => null,
+  );
 }
 
 function updateDeck(queryClient: QueryClient, update: (data: DeckData) => DeckData) {

@@ -55,9 +55,19 @@ export function useSessionQuery() {
 export function useMe(): Me | null | undefined {
   const { data, isError } = useSessionQuery();
   if (data) return data.user;
-  // Without a cached answer a failed lookup (server unreachable) is treated as signed out,
-  // so the sign-in screen still renders.
+  // Without a cached answer a failed lookup (server unreachable) is treated as signed out, so a
+  // public screen (the sign-in screen) still renders; the gate shows the error everywhere else
+  // (`useSessionFailed`).
   return isError ? null : undefined;
+}
+
+/**
+ * The session could not be looked up and nothing is cached (the server unreachable), and a
+ * retry; spec/3 §8 'System error loading user data'.
+ */
+export function useSessionFailed(): { failed: boolean; retry: () => void } {
+  const { data, isError, refetch } = useSessionQuery();
+  return { failed: isError && data === undefined, retry: () => void refetch() };
 }
 
 export function useLandingPath(): string {

@@ -55,6 +55,8 @@ export class RealtimeClient {
   private handshakeTimer: ReturnType<typeof setTimeout> | null = null;
   /** Handshakes refused in a row (server busy): each waits longer before the next. */
   private refusals = 0;
+  /** Stops listening to the browser's online and offline events. */
+  private unwatchNetwork: (() => void) | null = null;
   /** Bumped by stop(), so a start() whose client library is still loading gives up. */
   private generation = 0;
   /** Cancels a start() still waiting for the first screen. */
@@ -122,6 +124,24 @@ export class RealtimeClient {
       timeout: 5_000,
     });
     this.socket = socket;
+    // The browser knows at once when its network goes; the socket would only notice at its
+    // next missed ping (~45 s, issue 45). Dropped then, it shows offline and retries; once the
+    // network is back, it connects again at once rather than after its backoff.
+    const networkLost = () => {
+      if (socket.connected) socket.io.engine.close();
+    };
+    const networkBack = () => {
+      // Not a socket stopped on purpose (refused, signed out) or waiting out a busy server.
+      if (socket.connected || !socket.active || this.handshakeTimer) return;
+      socket.disconnect();
+      socket.connect();
+    };
+    window.addEventListener('offline', networkLost);
+    window.addEventListener('online', networkBack);
+    this.unwatchNetwork = () => {
+      window.removeEventListener('offline', networkLost);
+      window.removeEventListener('online', networkBack);
+    };
 
     socket.on('connect', () => {
       this.refusals = 0;
@@ -266,6 +286,8 @@ export class RealtimeClient {
     this.stopPresence();
     this.clearResumeRetry();
     this.cursor.reset();
+    this.unwatchNetwork?.();
+    this.unwatchNetwork = null;
     this.socket?.removeAllListeners();
     this.socket?.io.removeAllListeners();
     this.socket?.disconnect();
