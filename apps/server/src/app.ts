@@ -205,7 +205,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   }
   const jar = sessionCookie(config.secureCookies, config.sessionAbsoluteMs);
   await registerSession(app, sessions, jar);
-  const limits = new RateLimits(redis?.pub, config.redisPrefix, config.rateLimitScale);
+  const limits = new RateLimits(redis?.limiterClient, config.redisPrefix, config.rateLimitScale);
   registerRouteBudgets(app, limits);
   const users = createUsersRepository(db);
 

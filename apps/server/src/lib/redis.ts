@@ -10,6 +10,8 @@ export const REDIS_COMMAND_TIMEOUT_MS = 200;
 const RECONNECT_MAX_MS = 2_000;
 /** Commands waiting on a connection that stopped answering, before more are refused at once. */
 const QUEUE_MAX = 10_000;
+/** How long the rate limits' connection reads as down after it missed the deadline. */
+const STALL_HOLD_MS = 5_000;
 
 export class RedisDeadlineError extends Error {
   constructor() {
@@ -45,6 +47,13 @@ export type RedisClients = {
    */
   adapterPub: RedisClientType;
   adapterSub: RedisClientType;
+  /**
+   * `pub` as the rate limits see it: each command answers within the deadline or rejects (the
+   * limiter then counts on this instance), and once one missed it the client reads as not ready
+   * for STALL_HOLD_MS, so the limits go to this instance's count at once rather than each wait
+   * the deadline again: a sign-in asks several limits in a row (issue 45 review).
+   */
+  limiterClient: RedisClientType;
   /** Called when the subscriber is back after an outage: what it missed meanwhile is lost. */
   onResubscribed: (listener: () => void) => void;
   /** Closes both connections, at once when Redis is not there to say goodbye to. */
@@ -75,6 +84,44 @@ function forgiving(
         });
     },
   });
+}
+
+/** `client` with every command bounded by the deadline and read as down for a while after one missed it. */
+function deadlined(client: RedisClientType, log: RedisLog): RedisClientType {
+  let stalledUntil = 0;
+  const stalled = () => Date.now() < stalledUntil;
+  const bounded = (command: Promise<unknown>) =>
+    withDeadline(command).catch((err: unknown) => {
+      if (err instanceof RedisDeadlineError) {
+        if (!stalled()) {
+          log.warn(
+            { err, holdMs: STALL_HOLD_MS },
+            'Redis stopped answering: rate limits count on this instance for a while',
+          );
+        }
+        stalledUntil = Date.now() + STALL_HOLD_MS;
+      }
+      throw err;
+    });
+  // Commands, and `multi()`'s chain up to its `exec()`, go through the same wrapping.
+  const wrap = <T extends object>(target: T): T => {
+    const proxy: T = new Proxy(target, {
+      get(t, property) {
+        if (t === client && property === 'isReady') return client.isReady && !stalled();
+        const value: unknown = Reflect.get(t, property);
+        if (typeof value !== 'function') return value;
+        return (...args: unknown[]) => {
+          const out: unknown = (value as (...a: unknown[]) => unknown).apply(t, args);
+          if (out === t) return proxy;
+          if (out instanceof Promise) return bounded(out);
+          if (property === 'multi' && typeof out === 'object' && out !== null) return wrap(out);
+          return out;
+        };
+      },
+    });
+    return proxy;
+  };
+  return wrap(client);
 }
 
 /**
@@ -131,6 +178,7 @@ export async function connectRedis(
     prefix,
     adapterPub: forgiving(pub, ['publish', 'sPublish'], log),
     adapterSub: forgiving(sub, ['unsubscribe', 'pUnsubscribe', 'sUnsubscribe'], log),
+    limiterClient: deadlined(pub, log),
     onResubscribed: (listener) => void resubscribed.push(listener),
     close: async () => {
       await Promise.all([closeOne(pub), closeOne(sub)]);

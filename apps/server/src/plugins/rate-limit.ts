@@ -4,11 +4,9 @@ import {
   RateLimiterMemory,
   RateLimiterRedis,
   RateLimiterRes,
-  RLWrapperTimeouts,
   type RateLimiterAbstract,
 } from 'rate-limiter-flexible';
 import type { RedisClientType } from 'redis';
-import { REDIS_COMMAND_TIMEOUT_MS } from '../lib/redis.ts';
 import { RateLimitError } from '../lib/errors.ts';
 
 /** A named limit: `points` requests per `durationSec`, with the message shown when exceeded. */
@@ -52,17 +50,14 @@ export class RateLimits {
       };
       // With Redis down, this instance counts on its own until it is back (issue 45): each
       // instance then allows the budget, rather than every request waiting on Redis or failing.
-      // Past REDIS_COMMAND_TIMEOUT_MS too (a connection that stopped answering), not only when
-      // Redis refuses.
+      // Also when it stopped answering: the client (RedisClients.limiterClient) rejects past the
+      // deadline and then reads as not ready for a while.
       limiter = this.redis
-        ? new RLWrapperTimeouts({
-            limiter: new RateLimiterRedis({
-              ...opts,
-              storeClient: this.redis,
-              useRedisPackage: true,
-              rejectIfRedisNotReady: true,
-            }),
-            timeoutMs: REDIS_COMMAND_TIMEOUT_MS,
+        ? new RateLimiterRedis({
+            ...opts,
+            storeClient: this.redis,
+            useRedisPackage: true,
+            rejectIfRedisNotReady: true,
             insuranceLimiter: new RateLimiterMemory(opts),
           })
         : new RateLimiterMemory(opts);
@@ -80,6 +75,24 @@ export class RateLimits {
         const retry = Math.max(1, Math.ceil(err.msBeforeNext / 1000));
         throw new RateLimitError(rule.message(retry), retry);
       }
+      throw err;
+    }
+  }
+
+  /**
+   * Counts one request against each of `limits` in turn; when one refuses, the points already
+   * counted for this request are given back (`refund`) before the 429, so a refused request
+   * spends none of the other limits (issue 45 review).
+   */
+  async consumeAll(limits: readonly (readonly [RateLimitRule, string])[]): Promise<void> {
+    const taken: (readonly [RateLimitRule, string])[] = [];
+    try {
+      for (const limit of limits) {
+        await this.consume(...limit);
+        taken.push(limit);
+      }
+    } catch (err) {
+      for (const limit of taken) await this.refund(...limit);
       throw err;
     }
   }

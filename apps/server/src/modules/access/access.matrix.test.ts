@@ -91,13 +91,14 @@ const TARGETED: Record<string, TargetedRow> = {
     expect: [401, 403, 201, 403, 403, M, M, 400],
   },
   // Discover actions: only on people the actor's Discover shows (issue 45); a stranger, with no
-  // path between them, answers as a missing id.
+  // path between them, answers as a missing id, and so does the third degree: a person is shown
+  // to the 1st and 2nd degree unless they chose further (discovery visibility, '1st_2nd').
   'POST /api/discover/:userId/like': {
     body: () => ({}),
-    expect: [401, M, 200, 200, 200, M, M, 400],
+    expect: [401, M, 200, 200, M, M, M, 400],
   },
-  'POST /api/discover/:userId/pass': { expect: [401, M, 200, 200, 200, M, M, 400] },
-  'POST /api/discover/:userId/skip': { expect: [401, M, 200, 200, 200, M, M, 400] },
+  'POST /api/discover/:userId/pass': { expect: [401, M, 200, 200, M, M, M, 400] },
+  'POST /api/discover/:userId/skip': { expect: [401, M, 200, 200, M, M, M, 400] },
   // Only a match can be ended: nobody here is matched with the actor.
   'POST /api/matches/:userId/unmatch': { expect: [401, 404, 404, 404, 404, M, M, 400] },
   // Only one's own photo: anyone else's id, existing or not, is the same 403.
@@ -185,13 +186,13 @@ const OWN: Record<string, OwnRow> = {
   'GET /api/push/key': { expect: [401, 200] },
   'PUT /api/push/subscription': {
     body: () => ({
-      endpoint: `https://push.example.test/${uuidv7()}`,
+      endpoint: `https://fcm.googleapis.com/fcm/send/${uuidv7()}`,
       keys: { p256dh: 'B'.repeat(87), auth: 'A'.repeat(22) },
     }),
     expect: [401, 200],
   },
   'DELETE /api/push/subscription': {
-    body: () => ({ endpoint: 'https://push.example.test/none' }),
+    body: () => ({ endpoint: 'https://fcm.googleapis.com/fcm/send/none' }),
     expect: [401, 200],
   },
   'PATCH /api/me/settings': {

@@ -147,10 +147,9 @@ export function createAccountRepository(db: Db) {
     },
 
     /**
-     * Who blocked the person: to them these people do not exist (access.policy.ts), so the
-     * export names them nowhere. Used to hide, never exported itself.
+     * Who blocked the person, and when: to them these people do not exist (access.policy.ts),
+     * so the export names them nowhere. Used to hide, never exported itself.
      */
-    /** Who blocked the person, and when. */
     async blockedBy(seq: number): Promise<Map<string, Date>> {
       const rows = await db
         .selectFrom('blocks as b')

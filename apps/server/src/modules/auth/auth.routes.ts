@@ -221,9 +221,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
         if (!(err instanceof RateLimitError)) throw err;
       }
     }
-    if (counted === anywhere) {
-      for (const [rule, key] of anywhere) await deps.limits.consume(rule, key);
-    }
+    if (counted === anywhere) await deps.limits.consumeAll(anywhere);
     let userId: string;
     try {
       userId = await passwords.signIn(input);
