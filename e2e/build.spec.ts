@@ -89,46 +89,6 @@ test('a signed-in first load gets the tab bar, the live connection and the waiti
 });
 
 /**
- * V8's explicit compile hint (vite.config.ts): compile this file's functions while it streams.
- * V8 takes it only above all code, so on the first line.
- */
-const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
-
-test('the code a signed-in first load runs at once goes out marked for eager compilation, a screen alone not', async ({
-  browser,
-}) => {
-  await inOwnContext(browser, async (page) => {
-    await signUpOnboarded(page, 'Eager');
-    await inOwnContext(browser, async (cold, context) => {
-      await context.addCookies(await page.context().cookies());
-      const bodies = new Map<string, Promise<string>>();
-      cold.on('response', (response) => {
-        if (response.request().resourceType() === 'script') {
-          bodies.set(new URL(response.url()).pathname.slice(1), response.text());
-        }
-      });
-      await cold.goto('/settings');
-      await expect(cold.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
-      await cold.waitForLoadState('networkidle');
-
-      const marked = async (file: string | undefined) => {
-        const body = file === undefined ? undefined : bodies.get(file);
-        expect(body, `${file} was loaded`).toBeDefined();
-        return (await body!).startsWith(COMPILE_HINT);
-      };
-      const files = [...bodies.keys()];
-      const withReactDom = files.find((file) =>
-        sourcesOf(`http://x/${file}`).some((s) => s.includes('/node_modules/react-dom/')),
-      );
-      expect(await marked(builtFileOf('index.html'))).toBe(true);
-      expect(await marked(withReactDom)).toBe(true);
-      expect(await marked(files.find((file) => /^assets\/signed-in-/.test(file)))).toBe(true);
-      expect(await marked(builtFileOf('src/screens/Settings/SettingsScreen.tsx'))).toBe(false);
-    });
-  });
-});
-
-/**
  * Runs `journey` in a browser context of its own, with no service worker: it would answer the
  * page from its cache, without the server's headers.
  */

@@ -94,39 +94,6 @@ function signInModules(): Plugin & {
 
 const signIn = signInModules();
 
-const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
-const REACT_DOM = /[\\/]node_modules[\\/]react-dom[\\/]/;
-
-/** The chunks a first load runs most of at once (see `postBanner` below). */
-const startsEager = (chunk: { isEntry: boolean; name: string; moduleIds: string[] }) =>
-  chunk.isEntry || chunk.name === 'signed-in' || chunk.moduleIds.some((id) => REACT_DOM.test(id));
-
-/**
- * Vite writes its preload map (`const __vite__mapDeps=...`) on a line of its own above the
- * entry's code once the chunk is rendered, so the entry's compile hint ends up on line 2, where
- * V8 ignores it. This swaps the two lines back. Neither line maps to a source (the map starts
- * with two empty lines), so the source map stays true; it is left alone if it does not.
- */
-function compileHintFirst(): Plugin {
-  return {
-    name: 'heartline:compile-hint-first',
-    apply: 'build',
-    generateBundle: {
-      order: 'post',
-      handler(_options, bundle) {
-        for (const chunk of Object.values(bundle)) {
-          if (chunk.type !== 'chunk' || !chunk.code.startsWith('const __vite__mapDeps=')) continue;
-          const [first, second, rest] = splitTwoLines(chunk.code);
-          const unmapped = chunk.map === null || chunk.map.mappings.startsWith(';;');
-          if (second === COMPILE_HINT && unmapped) {
-            chunk.code = `${second}\n${first}\n${rest}`;
-          }
-        }
-      },
-    },
-  };
-}
-
 /**
  * The entry's stylesheet goes into `index.html` as a `<style>` element instead of a `<link>`
  * (issue 17): the launch screen then paints as soon as the HTML is in, not a round trip later,
@@ -166,16 +133,9 @@ function entryStylesInline(): Plugin {
   };
 }
 
-function splitTwoLines(code: string): [string, string, string] {
-  const a = code.indexOf('\n');
-  const b = code.indexOf('\n', a + 1);
-  return [code.slice(0, a), code.slice(a + 1, b), code.slice(b + 1)];
-}
-
 export default defineConfig(() => ({
   plugins: [
     signIn,
-    compileHintFirst(),
     entryStylesInline(),
     react(),
     VitePWA({
@@ -240,14 +200,6 @@ export default defineConfig(() => ({
     manifest: true,
     rolldownOptions: {
       output: {
-        // V8's explicit compile hint (Chromium 136+; a comment elsewhere) on the code every first
-        // load runs at once: the entry, the chunk with React DOM and the query client, and the
-        // `signed-in` chunk. V8 then compiles their functions on a background thread while the
-        // file streams in, instead of on the main thread when each is first called, inside the
-        // start-up's long tasks (issue 17, bench/lighthouse/README.md). After minification, or
-        // the minifier would drop it. V8 takes it only above all code: `compileHintFirst`
-        // puts it back above the line Vite adds on top of the entry afterwards.
-        postBanner: (chunk) => (startsEager(chunk) ? COMPILE_HINT : ''),
         codeSplitting: {
           groups: [
             {

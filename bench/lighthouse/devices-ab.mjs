@@ -4,7 +4,7 @@
 // and `bench/web-bundle` once per build (bytes are deterministic). A device whose gain is within
 // the rounds' spread is a candidate for removal (docs/PERFORMANCE.md).
 //
-//   node bench/lighthouse/devices-ab.mjs [--devices=compile-hint,lazy-schemas,...] [--rounds=3]
+//   node bench/lighthouse/devices-ab.mjs [--devices=lazy-schemas,first-screen,...] [--rounds=3]
 //     [--runs=3] [--routes=/auth,/profile] [--extra=name=<build dir>,...] [--out=<file>]
 //     [--bytes-only=react-router]
 //
@@ -77,13 +77,20 @@ function withoutLazySchemas() {
 
 /** Each device: the files it changes when taken out. */
 const DEVICES = {
-  // V8's explicit compile hint on the start-up chunks (vite.config.ts postBanner).
-  'compile-hint': () =>
-    replaceIn(
-      'apps/web/vite.config.ts',
-      "postBanner: (chunk) => (startsEager(chunk) ? COMPILE_HINT : ''),",
-      "postBanner: () => '',",
+  // A screen whose code is in renders at once instead of through React.lazy, and the first
+  // render waits for the current screen's code (lib/lazy-screen.ts, main.tsx).
+  'loaded-screen': () => ({
+    ...replaceIn(
+      'apps/web/src/lib/lazy-screen.ts',
+      'createElement(Loaded ?? Lazy)',
+      'createElement(Lazy)',
     ),
+    ...replaceIn(
+      'apps/web/src/main.tsx',
+      'void screenCode\n  .catch(() => undefined)\n  .then(',
+      'void Promise.resolve().then(',
+    ),
+  }),
   // Every module-level schema built on first use (packages/domain/src/zod.ts).
   'lazy-schemas': withoutLazySchemas,
   // Work nothing on the first screen shows waits for it (lib/first-screen.ts): started at once.

@@ -15,30 +15,35 @@ applyTheme(
   resolveTheme(readThemeChoice(safeStorage('local')), window.matchMedia(systemDarkQuery).matches),
 );
 
-// The current screen's code starts loading now, before the first render: on a slow phone the
-// render itself takes long enough to delay the request by a round trip (issue 17). A failed
-// load is retried by the screen itself when it renders.
-routeFor(window.location.pathname)
-  ?.preload?.()
-  .catch(() => undefined);
+// The current screen's code starts loading now (on a slow phone the render itself takes long
+// enough to delay the request by a round trip, issue 17), and the first render waits for it:
+// rendered before, the screen would suspend, and React holds a suspended screen back up to
+// 300 ms after its fallback showed (lib/lazy-screen.ts, issue 44). The session's request does
+// not wait (index.html preloads it), and index.html's launch screen covers the page meanwhile.
+// A failed load renders anyway; the screen retries it itself.
+const screenCode = routeFor(window.location.pathname)?.preload?.() ?? Promise.resolve();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
 const root = createRoot(container);
-// The first render as a transition: React renders it in slices and yields between them, so the
-// start-up does not hold the main thread in one long task (issue 17: Lighthouse's TBT).
-// StrictMode's double renders and effects run in development only.
-startTransition(() => {
-  root.render(
-    <StrictMode>
-      <AppProviders>
-        <AppRouter>
-          <RootErrorBoundary>
-            <RootLayout />
-          </RootErrorBoundary>
-        </AppRouter>
-      </AppProviders>
-    </StrictMode>,
-  );
-});
+void screenCode
+  .catch(() => undefined)
+  .then(() => {
+    // The first render as a transition: React renders it in slices and yields between them, so
+    // the start-up does not hold the main thread in one long task (issue 17: Lighthouse's TBT).
+    // StrictMode's double renders and effects run in development only.
+    startTransition(() => {
+      root.render(
+        <StrictMode>
+          <AppProviders>
+            <AppRouter>
+              <RootErrorBoundary>
+                <RootLayout />
+              </RootErrorBoundary>
+            </AppRouter>
+          </AppProviders>
+        </StrictMode>,
+      );
+    });
+  });
