@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import {
+  completeOnboarding,
   expectNoSeriousA11yViolations,
   newcomer,
   portraitJpeg,
@@ -226,6 +227,10 @@ test('?force-onboarding opens onboarding for someone who finished it', async ({ 
   await page.goto('/network?force-onboarding');
   await expect(page).toHaveURL(/\/onboarding\?force-onboarding$/);
   await expect(page.getByText(/Step \d of 3/)).toBeVisible();
+  // Finishing it ends on the landing screen, not on the forcing link again (a loop).
+  await completeOnboarding(page, /\/profile$/);
+  await expect(page.getByRole('heading', { name: /Bob Bakker/ })).toBeVisible();
+  await expect(page).toHaveURL(/\/profile$/);
   await page.goto('/network');
   await expect(page).toHaveURL(/\/network$/);
 });

@@ -31,7 +31,6 @@ export const shellMessages = {
   /** spec/3 §8: the session could not be looked up (the server unreachable). */
   userDataError: 'System error loading user data',
   userDataErrorText: 'Your account could not be loaded. Check your connection and try again.',
-  tryAgain: 'Try Again',
   /** On the sign-in screen right after a deletion (issue 45: it ended on a bare screen). */
   accountDeleted: 'Your account has been deleted, with everything stored in it.',
   settingUp: 'Setting up your experience...',

@@ -79,9 +79,15 @@ export function AppGate() {
 
   useEffect(() => {
     if (answered !== undefined) rememberSessionAnswer(answered);
-    // Signed in: the next screen the gate decides is no longer the first one after it.
-    if (answered) safeStorage('session')?.removeItem(storageKeys.signingIn);
   }, [answered]);
+  const { pathname } = location;
+  useEffect(() => {
+    // Signed in and past the screens that only pass a sign-in on (`/` redirects to the landing
+    // screen): the gate has decided the first screen after it, and the next is not that one.
+    if (answered && pathname !== '/' && pathname !== '/auth') {
+      safeStorage('session')?.removeItem(storageKeys.signingIn);
+    }
+  }, [answered, pathname]);
 
   if (startMode === 'unknown' && !isRestoring) {
     const cached = queryClient.getQueryData(sessionKeys.session) !== undefined;
@@ -95,7 +101,7 @@ export function AppGate() {
   ) : null;
 
   if (!publicPath && !isRestoring && session.failed) {
-    return <SessionErrorScreen onRetry={session.retry} />;
+    return <SessionErrorScreen onRetry={session.retry} busy={session.retrying} />;
   }
   if (!publicPath && (isRestoring || me === undefined)) return splash;
 
@@ -154,7 +160,7 @@ export function AppGate() {
         // opened another screen mid-onboarding, not for the first screen after a sign-in.
         <GateRedirect
           to={onboarding.to}
-          remember={location.pathname + location.search}
+          remember={onboarding.remember}
           notice={onboarding.notice && !justSignedIn}
         />
       ) : (

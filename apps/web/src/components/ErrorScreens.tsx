@@ -10,6 +10,7 @@ import { LaunchScreenGone } from '../lib/launch-screen.ts';
 import { safeStorage, storageKeys } from '../lib/storage-keys.ts';
 import { useLocation } from '../app/navigation.tsx';
 import { WarningIcon } from './Icons.tsx';
+import { RetryButton } from './RetryButton.tsx';
 
 function storedRestarts(): number[] {
   return parseRestarts(safeStorage('session')?.getItem(storageKeys.restarts) ?? null);
@@ -142,7 +143,7 @@ export function ScreenErrorBoundary({
 }
 
 /** The session could not be looked up (spec/3 §8): nothing to show but the error and a retry. */
-export function SessionErrorScreen({ onRetry }: { onRetry: () => void }) {
+export function SessionErrorScreen({ onRetry, busy }: { onRetry: () => void; busy: boolean }) {
   return (
     <main id="main" className="app-main">
       <LaunchScreenGone />
@@ -152,9 +153,7 @@ export function SessionErrorScreen({ onRetry }: { onRetry: () => void }) {
         </span>
         <h1 className="error-screen__title">{shellMessages.userDataError}</h1>
         <p className="muted">{shellMessages.userDataErrorText}</p>
-        <button type="button" className="btn btn--primary" onClick={onRetry}>
-          {shellMessages.tryAgain}
-        </button>
+        <RetryButton onRetry={onRetry} busy={busy} primary />
       </div>
     </main>
   );

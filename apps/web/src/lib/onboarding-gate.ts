@@ -7,7 +7,12 @@ export function isOnboardingForced(search: string): boolean {
   return new URLSearchParams(search).has(FORCE_ONBOARDING_FLAG);
 }
 
-export type OnboardingRedirect = { to: string; notice: boolean };
+export type OnboardingRedirect = {
+  to: string;
+  notice: boolean;
+  /** Where onboarding ends: the screen asked for (issue 45), never the flag that forced it. */
+  remember: string | null;
+};
 
 /** Navigation state of a gate redirect that /onboarding answers with its notice. */
 export type OnboardingNoticeState = { onboardingNotice: true };
@@ -35,8 +40,10 @@ export function onboardingRedirect(input: {
   const { pathname, search, me, startedHere } = input;
   if (pathname === '/onboarding' || pathname === '/' || pathname === '/auth') return null;
   if (isPublicPath(pathname)) return null;
-  if (isOnboardingForced(search))
-    return { to: `/onboarding?${FORCE_ONBOARDING_FLAG}`, notice: false };
+  // Forced: remembering the link would force onboarding again when it ends.
+  if (isOnboardingForced(search)) {
+    return { to: `/onboarding?${FORCE_ONBOARDING_FLAG}`, notice: false, remember: null };
+  }
   const unfinished = needsOnboarding(me, input.today) || (startedHere && !me.onboardingCompleted);
-  return unfinished ? { to: '/onboarding', notice: true } : null;
+  return unfinished ? { to: '/onboarding', notice: true, remember: pathname + search } : null;
 }

@@ -50,8 +50,12 @@ describe('onboarding gate', () => {
     onboardingRedirect({ pathname, search, me, startedHere, today });
 
   it('sends an unfinished user from other screens to /onboarding with the notice', () => {
-    expect(at('/network')).toEqual({ to: '/onboarding', notice: true });
-    expect(at('/profile/photo')).toEqual({ to: '/onboarding', notice: true });
+    expect(at('/network')).toEqual({ to: '/onboarding', notice: true, remember: '/network' });
+    expect(at('/profile/photo', fresh, false, '?x=1')).toEqual({
+      to: '/onboarding',
+      notice: true,
+      remember: '/profile/photo?x=1',
+    });
   });
 
   it('leaves onboarding, the root, sign-in and public pages alone', () => {
@@ -65,12 +69,18 @@ describe('onboarding gate', () => {
     expect(at('/profile', done, false, '?force-onboarding')).toEqual({
       to: '/onboarding?force-onboarding',
       notice: false,
+      // Not remembered: the link would force onboarding again once it ends.
+      remember: null,
     });
   });
 
   it('keeps a user who started here on onboarding until it is completed', () => {
     const profileSaved = { ...fresh, dob: '1990-01-01' };
     expect(at('/profile', profileSaved)).toBeNull();
-    expect(at('/profile', profileSaved, true)).toEqual({ to: '/onboarding', notice: true });
+    expect(at('/profile', profileSaved, true)).toEqual({
+      to: '/onboarding',
+      notice: true,
+      remember: '/profile',
+    });
   });
 });

@@ -3,7 +3,7 @@ import {
   networkMessages,
   type CreateConnectionRequestResult,
 } from '@heartline/domain';
-import { ApiError } from '../../lib/api.ts';
+import { ApiError, isRetryable } from '../../lib/api.ts';
 
 export type ToastSpec = { type: 'success' | 'info' | 'error'; message: string };
 
@@ -48,6 +48,6 @@ export function connectErrorToast(error: unknown, name: string): ToastSpec {
  * never a raw transport error (issue 45).
  */
 export function openChatErrorToast(error: unknown): ToastSpec {
-  const refused = error instanceof ApiError && [400, 403, 404, 429].includes(error.status);
+  const refused = error instanceof ApiError && !isRetryable(error);
   return { type: 'error', message: refused ? error.message : chatMessages.failedToOpen };
 }

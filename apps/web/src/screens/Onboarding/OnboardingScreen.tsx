@@ -26,7 +26,7 @@ const LegalDialog = lazy(() =>
 export function OnboardingScreen() {
   const me = useMe();
   const location = useLocation();
-  const { search, pathname } = location;
+  const { search } = location;
   const navigate = useNavigate();
   const toast = useToast();
   const modal = legalModalFrom(search);
@@ -38,9 +38,11 @@ export function OnboardingScreen() {
     if (!noticeWanted || noticeShown.current) return;
     noticeShown.current = true;
     toast.info(profileMessages.completeOnboardingFirst);
-    // Dropped from the history entry, so a reload does not repeat it.
-    navigate(pathname + search, { replace: true, state: null });
-  }, [noticeWanted, pathname, search, navigate, toast]);
+    // Not dropped from the history entry here: the flow below writes its step into the entry
+    // in place of the notice, so a reload does not repeat it. Replacing the entry here too ran
+    // after the flow's own write (effects run child first) and emptied it: the next step then
+    // took the first step's entry, and Back did nothing (issue 45 review).
+  }, [noticeWanted, toast]);
 
   return (
     <>

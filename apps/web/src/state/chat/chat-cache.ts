@@ -100,7 +100,8 @@ export function sortChats(chats: readonly ChatSummary[]): ChatSummary[] {
 }
 
 /** What one chat adds to the Chat tab's badge. */
-const badgeCount = (chat: ChatSummary) => (chat.muted ? 0 : chat.unreadCount);
+/** What a chat adds to the Chat tab's badge: a muted chat nothing (issue 45). */
+export const badgeCount = (chat: ChatSummary) => (chat.muted ? 0 : chat.unreadCount);
 
 /**
  * Replaces one chat in the list (and the total by its unread change: a muted chat's count is

@@ -2,7 +2,13 @@ import type { ChatList, MessageView, ServerEventPayload } from '@heartline/domai
 import type { QueryClient } from '@tanstack/react-query';
 import { catchUpMessages } from '../queries/chat.ts';
 import { chatKeys } from '../queries/chat-keys.ts';
-import { lastLoadedSeq, storeMessage, storeReceipt, type MessagesData } from './chat-cache.ts';
+import {
+  badgeCount,
+  lastLoadedSeq,
+  storeMessage,
+  storeReceipt,
+  type MessagesData,
+} from './chat-cache.ts';
 
 /** What the event router needs from the chat runtime around it. */
 export type ChatRouterHooks = {
@@ -45,7 +51,9 @@ export function routeChatReceipt(
   if (before !== null && after !== null && after !== before) hooks?.unreadChanged(after - before);
 }
 
+/** What the chat adds to the badge, or null when it is not listed. */
 function unreadOf(queryClient: QueryClient, userId: string, chatId: string): number | null {
   const list = queryClient.getQueryData<ChatList>(chatKeys.list(userId));
-  return list?.chats.find((c) => c.id === chatId)?.unreadCount ?? null;
+  const chat = list?.chats.find((c) => c.id === chatId);
+  return chat ? badgeCount(chat) : null;
 }

@@ -21,6 +21,7 @@ import {
 } from '@tanstack/react-query';
 import { ApiError, apiRequest, isRetryable } from '../../lib/api.ts';
 import {
+  badgeCount,
   lastLoadedSeq,
   mergeMessages,
   patchChat,
@@ -206,11 +207,13 @@ export function useMarkReadMutation(chatId: string) {
     onSuccess: ({ readSeq }) => {
       if (!userId) return;
       const listKey = chatKeys.list(userId);
-      const before = queryClient.getQueryData<ChatList>(listKey);
-      const unreadBefore = before?.chats.find((c) => c.id === chatId)?.unreadCount ?? 0;
+      const counted = (list: ChatList | undefined) => {
+        const chat = list?.chats.find((c) => c.id === chatId);
+        return chat ? badgeCount(chat) : 0;
+      };
+      const unreadBefore = counted(queryClient.getQueryData<ChatList>(listKey));
       storeOwnReadSeq(queryClient, userId, chatId, readSeq);
-      const after = queryClient.getQueryData<ChatList>(listKey);
-      const unreadAfter = after?.chats.find((c) => c.id === chatId)?.unreadCount ?? 0;
+      const unreadAfter = counted(queryClient.getQueryData<ChatList>(listKey));
       if (unreadAfter < unreadBefore) announceUnread(unreadAfter - unreadBefore);
     },
   });

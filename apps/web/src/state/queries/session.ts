@@ -65,9 +65,13 @@ export function useMe(): Me | null | undefined {
  * The session could not be looked up and nothing is cached (the server unreachable), and a
  * retry; spec/3 §8 'System error loading user data'.
  */
-export function useSessionFailed(): { failed: boolean; retry: () => void } {
-  const { data, isError, refetch } = useSessionQuery();
-  return { failed: isError && data === undefined, retry: () => void refetch() };
+export function useSessionFailed(): { failed: boolean; retrying: boolean; retry: () => void } {
+  const { data, isError, isFetching, refetch } = useSessionQuery();
+  return {
+    failed: isError && data === undefined,
+    retrying: isFetching,
+    retry: () => void refetch(),
+  };
 }
 
 export function useLandingPath(): string {

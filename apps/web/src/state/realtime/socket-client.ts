@@ -136,11 +136,13 @@ export class RealtimeClient {
       socket.disconnect();
       socket.connect();
     };
-    window.addEventListener('offline', networkLost);
-    window.addEventListener('online', networkBack);
+    // Not in a page (the unit tests run the client in Node): nothing to watch.
+    const page = typeof window === 'undefined' ? null : window;
+    page?.addEventListener('offline', networkLost);
+    page?.addEventListener('online', networkBack);
     this.unwatchNetwork = () => {
-      window.removeEventListener('offline', networkLost);
-      window.removeEventListener('online', networkBack);
+      page?.removeEventListener('offline', networkLost);
+      page?.removeEventListener('online', networkBack);
     };
 
     socket.on('connect', () => {
