@@ -272,7 +272,8 @@ test('50-character unbroken names, bios and cities never widen a screen at 390 p
   await page.getByRole('button', { name: `View ${unbroken('b')}'s profile` }).click();
   expect(await overflows(page), 'the chat profile sheet').toBe(false);
   await page.goto('/profile');
-  await page.getByRole('button', { name: 'Edit Profile' }).click();
+  await page.getByRole('button', { name: 'More options' }).click();
+  await page.getByRole('menuitem', { name: 'Edit Profile' }).click();
   await expect(page.getByRole('dialog')).toBeVisible();
   expect(await overflows(page), 'Edit Profile').toBe(false);
   const box = await page.getByRole('dialog').boundingBox();

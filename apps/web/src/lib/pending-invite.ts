@@ -69,13 +69,14 @@ export function announcePendingInvite(): void {
  * Whether the gate shows the invite-choice screen (spec/1 §2 step 4) to a signed-in user holding
  * a stored invitation: right after sign-in, before onboarding (its own text says profile setup
  * comes next; issue 45), anywhere but the screens that decide their own flow (sign-in, the
- * invite landing, legal pages).
+ * invite landing, legal pages) and `/`, which first sends a person to the landing screen (for a
+ * newcomer, /onboarding) so the choice shows there.
  */
 export function inviteChoiceDue(input: {
   pathname: string;
   invite: PendingInvite | null;
 }): boolean {
   const { pathname, invite } = input;
-  if (!invite) return false;
+  if (!invite || pathname === '/') return false;
   return !/^\/(auth|invite|terms|privacy)(\/|$)/.test(pathname);
 }
