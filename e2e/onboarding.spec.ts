@@ -1,6 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
 import {
-  completeOnboarding,
   expectNoSeriousA11yViolations,
   newcomer,
   portraitJpeg,
