@@ -2,20 +2,8 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
-
-/** Modules meet through services, policies and the graph facade, never through internals. */
-const moduleBoundaries = [
-  {
-    group: ['../*/*.repository.ts'],
-    allowTypeImports: true,
-    message: "Use the other module's service (wired in app.ts), not its repository.",
-  },
-  {
-    group: ['../graph/*', '!../graph/graph.service.ts'],
-    allowTypeImports: true,
-    message: 'Use the graph facade (graph.service.ts), not the engine internals.',
-  },
-];
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import { boundaryZones } from './eslint.boundaries.js';
 
 export default tseslint.config(
   {
@@ -50,37 +38,16 @@ export default tseslint.config(
     },
   },
   {
-    // Modules meet through services, policies and the graph facade (graph.service.ts), never
-    // through another module's repository or the graph engine's internals.
-    files: ['apps/server/src/modules/**/*.ts'],
-    ignores: ['apps/server/src/modules/graph/**', '**/*.test.ts', '**/*.test-support.ts'],
+    // Who may import whom, on resolved paths (eslint.boundaries.js; each zone's fixture is in
+    // eslint.boundaries.test.ts).
+    files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx', '**/*.test-support.ts', 'apps/server/test/**'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createNodeResolver()] },
     rules: {
-      '@typescript-eslint/no-restricted-imports': [
+      'import-x/no-restricted-paths': [
         'error',
-        {
-          patterns: moduleBoundaries,
-        },
-      ],
-    },
-  },
-  {
-    // Routes are adapters: they call services, never SQL (the block after the modules' one,
-    // so its list, which includes theirs, is the one in force for routes). (Auth's flow state is the exception
-    // until its service is split out: the OpenID round trip keeps its rows in the route.)
-    files: ['apps/server/src/**/*.routes.ts'],
-    ignores: ['apps/server/src/modules/auth/auth.routes.ts'],
-    rules: {
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/*.repository.ts', './*.repository.ts'],
-              message: 'Routes call services; repositories are wired in app.ts.',
-            },
-            ...moduleBoundaries,
-          ],
-        },
+        { zones: boundaryZones, basePath: import.meta.dirname },
       ],
     },
   },

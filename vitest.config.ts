@@ -37,7 +37,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/*.test.ts', 'apps/web/src/**/*.test.ts'],
+          include: ['*.test.ts', 'packages/*/src/**/*.test.ts', 'apps/web/src/**/*.test.ts'],
         },
       },
       {

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DISCOVER_TOTAL_CAP, unlockedTabs } from '@heartline/domain';
-import { candidateFilter } from '../../apps/server/src/modules/discover/discover.filter.ts';
+import { candidateFilter } from '../../apps/server/src/modules/graph/graph.candidates.ts';
 import { dayNumber } from '../../apps/server/src/modules/graph/graph.facts.ts';
 import { degreesOfTab } from '../../apps/server/src/modules/network/network.policy.ts';
 import { bootApp } from './boot.mjs';

@@ -200,14 +200,14 @@ async function serve() {
     await graph.write(async (trx, record) => {
       const changed =
         op === 'add'
-          ? await graph.repo.insertFriendship(trx, a, b)
-          : await graph.repo.deleteFriendship(trx, a, b);
+          ? await graph.insertFriendship(trx, a, b)
+          : await graph.deleteFriendship(trx, a, b);
       if (changed) await record(op === 'add' ? 'add' : 'remove', a, b);
       insideMs = performance.now();
     });
     const storedMs = performance.now() - insideMs;
     // Which users moved: both ends and their friends is the superset; compare all of them.
-    const reach = [...new Set([a, b, ...graph.index.neighbours(a), ...graph.index.neighbours(b)])];
+    const reach = [...new Set([a, b, ...graph.friendsOf(a), ...graph.friendsOf(b)])];
     const rows = await pool.query(
       'select seq::int as seq, friend_count, second_degree_count, trust_score from users where seq = any($1::bigint[])',
       [reach],
@@ -215,9 +215,9 @@ async function serve() {
     let wrong = 0;
     for (const r of rows.rows) {
       if (
-        r.friend_count !== graph.index.degree(r.seq) ||
-        r.second_degree_count !== graph.index.secondOf(r.seq) ||
-        r.trust_score !== graph.index.trust(r.seq)
+        r.friend_count !== graph.friendCount(r.seq) ||
+        r.second_degree_count !== graph.secondCount(r.seq) ||
+        r.trust_score !== graph.trust(r.seq)
       ) {
         wrong++;
       }
@@ -301,8 +301,8 @@ async function serve() {
   });
 
   app.get('/api/bench/stats', async () => ({
-    indexBytes: graph.index.memoryBytes(),
-    edges: graph.index.edgeCount(),
+    indexBytes: graph.stats().bytes,
+    edges: graph.stats().edges,
     heapUsed: process.memoryUsage().heapUsed,
     rss: process.memoryUsage().rss,
   }));
@@ -329,9 +329,9 @@ async function serve() {
   }
   const figures = {
     buildAppMs: Math.round(buildMs),
-    indexLoadMs: Math.round(graph.sync.lastLoadMs),
-    indexBytes: graph.index.memoryBytes(),
-    edges: graph.index.edgeCount(),
+    indexLoadMs: Math.round(graph.stats().lastLoadMs),
+    indexBytes: graph.stats().bytes,
+    edges: graph.stats().edges,
     rssGrowthBytes: process.memoryUsage().rss - rssBefore,
   };
   if (cluster.isWorker) process.send({ ready: figures });

@@ -29,7 +29,7 @@ import { createEmitLedger, pushCommitted } from './modules/events/events.live.ts
 import { eventHandlers } from './modules/events/events.handlers.ts';
 import { createOutbox, type Transact } from './modules/events/events.outbox.ts';
 import { createEventsRepository } from './modules/events/events.repository.ts';
-import { createPrepared } from './modules/graph/graph.prepared.ts';
+import { createPrepared } from './db/prepared.ts';
 import { createGraph, type Graph } from './modules/graph/graph.service.ts';
 import { createInvitationsRepository } from './modules/invites/invitations.repository.ts';
 import { registerInvitationsRoutes } from './modules/invites/invitations.routes.ts';
@@ -330,8 +330,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   });
   await graph.start();
   const trust = createTrustService({
-    index: graph.index,
-    sync: graph.sync,
+    graph,
     repo: createTrustRepository(db),
     transact,
     onError,
@@ -461,7 +460,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
       standing: async (userId) => {
         const seq = await cache.seqOf(userId);
         if (seq === undefined) return { friends: 0, trust: 0 };
-        return { friends: graph.index.degree(seq), trust: graph.index.trust(seq) };
+        return { friends: graph.friendCount(seq), trust: graph.trust(seq) };
       },
       viewer: async (userId) => {
         const seq = await cache.seqOf(userId);

@@ -39,7 +39,7 @@ export async function createPeople(
 export async function befriend(graph: Graph, pairs: readonly [Person, Person][]): Promise<void> {
   for (const [a, b] of pairs) {
     await graph.write(async (trx, record) => {
-      if (await graph.repo.insertFriendship(trx, a.seq, b.seq)) await record('add', a.seq, b.seq);
+      if (await graph.insertFriendship(trx, a.seq, b.seq)) await record('add', a.seq, b.seq);
     });
   }
 }

@@ -1,5 +1,5 @@
 import { z } from './zod.ts';
-import { connectionRequestViewSchema } from './network.ts';
+import { connectionRequestViewSchema } from './requests.ts';
 import { inviteCodeProblem } from './invite-code.ts';
 import { safeText } from './text.ts';
 
@@ -130,3 +130,20 @@ export const acceptInvitationResultSchema = z.lazy(() =>
   }),
 );
 export type AcceptInvitationResult = z.infer<typeof acceptInvitationResultSchema>;
+
+/**
+ * The user's own default invite link: `POST /api/invitations/me` makes it when missing;
+ * `GET /api/invitations/me` reads it (null while there is none).
+ */
+export const myInvitationSchema = z.lazy(() =>
+  z.object({
+    code: z.string(),
+    url: z.string(),
+    message: z.string(),
+    friends: z.int().check(z.minimum(0)),
+    trust: z.int().check(z.minimum(0)),
+  }),
+);
+export type MyInvitation = z.infer<typeof myInvitationSchema>;
+/** `GET /api/invitations/me`: the link, or null while there is none. */
+export const myInvitationReadSchema = z.lazy(() => z.nullable(myInvitationSchema));

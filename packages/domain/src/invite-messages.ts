@@ -55,4 +55,16 @@ export const inviteMessages = {
   tooManyActive: `You can keep at most ${INVITATIONS_ACTIVE_MAX} active invitation links. Deactivate one first.`,
   tooManyCreated: 'Too many invitation links created. Please wait before creating more.',
   tooManyLookups: 'Too many invitation lookups. Please wait a minute.',
+  // The invite dialog's copy fallback (spec/2 §8).
+  copyManually: 'Please copy manually - select text and use Ctrl+C',
+  copied: '✅ Message copied to clipboard!',
+  copyFallback: '📋 Please select the text above and copy manually (Ctrl+C)',
 } as const;
+
+/** The invite message (spec/2 §1): dating built on real friends, the $100 gift, 2 % to causes. */
+export function inviteMessage(productName: string, url: string): string {
+  return (
+    `Join me on ${productName}, the dating app built on real friends and trust. ` +
+    `If friends marry through it, they get a $100 gift, and 2% of profits go to social causes. ${url}`
+  );
+}

@@ -2,7 +2,7 @@ import { z } from './zod.ts';
 import { chatMessages, type TypingSignal } from './chat.ts';
 import { discoverMessages } from './discover.ts';
 import { inviteMessages } from './invite-messages.ts';
-import { networkMessages } from './network.ts';
+import { requestMessages } from './requests.ts';
 import type { StreamEvent } from './realtime-events.ts';
 import type { Settings } from './settings.ts';
 
@@ -100,7 +100,7 @@ export function notificationFor(
       const { request } = event.payload;
       if (!ctx.notifications.connectionRequests || request.direction !== 'incoming') return null;
       return {
-        title: networkMessages.friendRequest,
+        title: requestMessages.friendRequest,
         body: request.user.name,
         tag: `request:${request.id}`,
         url: '/network?tab=requests',
@@ -115,7 +115,7 @@ export function notificationFor(
         title:
           event.type === 'request.approved'
             ? inviteMessages.connectionApproved
-            : networkMessages.requestAccepted(approverName),
+            : requestMessages.requestAccepted(approverName),
         body: message,
         tag: `approved:${event.payload.request.id}`,
         url: '/network',

@@ -12,7 +12,7 @@ import {
   type TypingSignal,
 } from './chat.ts';
 import { matchViewSchema } from './discover.ts';
-import { connectionRequestViewSchema } from './network.ts';
+import { connectionRequestViewSchema } from './requests.ts';
 import { settingsSchema } from './settings.ts';
 
 /** A request approved, as the requester hears of it (both approval events carry this). */

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { passwordSignUpSchema, devAccountCreateSchema } from './auth.ts';
 import { safeIntendedPath } from './intended-path.ts';
 import { createInvitationSchema } from './invitations.ts';
-import { connectionsQuerySchema, createReportSchema } from './network.ts';
+import { connectionsQuerySchema } from './network.ts';
+import { createReportSchema } from './relations.ts';
 import { editProfileSchema, nameError, onboardingProfileSchema } from './profile.ts';
 import { disallowedCharactersMessage, hasDisallowedCharacters, type TextKind } from './text.ts';
 

@@ -1,4 +1,11 @@
-import { chatMessages, inviteMessages, networkMessages, settingsMessages } from '@heartline/domain';
+import {
+  chatMessages,
+  inviteMessages,
+  networkMessages,
+  relationMessages,
+  requestMessages,
+  settingsMessages,
+} from '@heartline/domain';
 import type { Db, Trx } from '../../db/database.ts';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import {
@@ -16,7 +23,7 @@ export type Target = Person & { tie: Tie };
 /** What each action answers for a person who does not exist (spec/2 §5, §8 wording). */
 const missingMessage: Record<Action, string> = {
   view: networkMessages.userNotFound,
-  connect: networkMessages.userValidationFailed,
+  connect: requestMessages.userValidationFailed,
   invite: inviteMessages.notFound,
   favorite: networkMessages.userNotFound,
   message: networkMessages.userNotFound,
@@ -30,15 +37,15 @@ const missingMessage: Record<Action, string> = {
 /** What each action answers when aimed at oneself. */
 const selfMessage: Record<Action, string> = {
   view: networkMessages.userNotFound,
-  connect: networkMessages.cannotConnectToSelf,
+  connect: requestMessages.cannotConnectToSelf,
   invite: inviteMessages.ownInvitation,
   favorite: networkMessages.connectionNotFound,
   message: chatMessages.cannotMessage,
-  swipe: networkMessages.cannotConnectToSelf,
+  swipe: requestMessages.cannotConnectToSelf,
   disconnect: networkMessages.connectionNotFound,
-  block: networkMessages.cannotBlockSelf,
-  unblock: networkMessages.cannotBlockSelf,
-  report: networkMessages.cannotReportSelf,
+  block: relationMessages.cannotBlockSelf,
+  unblock: relationMessages.cannotBlockSelf,
+  report: relationMessages.cannotReportSelf,
 };
 
 const refusalMessage: Record<Refusal, string> = {

@@ -644,7 +644,7 @@ describe(`account: delete my account (${dbKind})`, () => {
     // Trust of everyone her friendships touched equals an independent recount.
     for (const p of [w.bob, w.cy, w.dee, w.fay, w.hal]) {
       expect(await storedTrust(p.id), p.name).toBe(await recomputedTrust(p.seq));
-      expect(world.server.graph.index.trust(p.seq), p.name).toBe(await recomputedTrust(p.seq));
+      expect(world.server.graph.trust(p.seq), p.name).toBe(await recomputedTrust(p.seq));
     }
     expect(await storedTrust(w.bob.id)).toBe(10 * 2 + 1); // Cy and Fay; Eve through Fay.
     expect(await storedTrust(w.cy.id)).toBe(10 + 1); // Bob; Fay through him (Ann gone).

@@ -11,7 +11,7 @@ import {
   type Person,
 } from '../../../test/network-fixtures.ts';
 import { ask, liveSockets } from '../../../test/realtime-client.ts';
-import { createPrepared } from '../graph/graph.prepared.ts';
+import { createPrepared } from '../../db/prepared.ts';
 import { createSendBatcher } from './chat.batch.ts';
 import { createChatRepository, type NewMessage, type SendOutcome } from './chat.repository.ts';
 

@@ -12,7 +12,7 @@ import {
   sendJson,
   type Person,
 } from '../../../test/network-fixtures.ts';
-import { createPrepared } from '../graph/graph.prepared.ts';
+import { createPrepared } from '../../db/prepared.ts';
 import { createEventsRepository } from '../events/events.repository.ts';
 import { createSendBatcher } from './chat.batch.ts';
 import { createChatRepository, type NewMessage } from './chat.repository.ts';

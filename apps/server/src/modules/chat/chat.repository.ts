@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import { CHAT_UNREAD_CAP, CHAT_UNREAD_WINDOW_MS, DELETED_USER_ID } from '@heartline/domain';
 import type { Db, Trx } from '../../db/database.ts';
-import type { RunPrepared } from '../graph/graph.prepared.ts';
+import type { RunPrepared } from '../../db/prepared.ts';
 
 /** A chat as one member sees it, with the facts the interaction policy decides on. */
 export type ChatRow = {

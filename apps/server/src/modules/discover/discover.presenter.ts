@@ -1,6 +1,6 @@
 import { ageOn, DISCOVER_DEGREES, networkMessages, type DiscoverProfile } from '@heartline/domain';
 import { settingsRefusal } from '../access/access.policy.ts';
-import type { Ranked } from '../graph/graph.traversal.ts';
+import type { Ranked } from '../graph/graph.service.ts';
 import type { CandidateRow } from './discover.repository.ts';
 
 /** A connector as a path names them: 'Mutual Friend' when they hide from paths or are gone. */

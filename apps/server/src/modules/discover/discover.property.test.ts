@@ -19,7 +19,7 @@ import {
   type TraversalOptions,
 } from '../graph/graph.traversal.ts';
 import { degreesOfTab } from '../network/network.policy.ts';
-import { candidateFilter } from './discover.filter.ts';
+import { candidateFilter } from '../graph/graph.candidates.ts';
 
 /**
  * Discover's candidates on random graphs and profiles: the index's filtered ranking, read page by

@@ -1,5 +1,5 @@
 import { OPEN_REQUEST_STATUSES } from '@heartline/domain';
-import type { RunPrepared } from '../graph/graph.prepared.ts';
+import type { RunPrepared } from '../../db/prepared.ts';
 
 /** What a card shows of one candidate, with the settings that decide what may be shown. */
 export type CandidateRow = {

@@ -7,13 +7,10 @@ import {
 } from '@heartline/domain';
 import { UnauthorizedError } from '../../lib/errors.ts';
 import { isVisible, tieFromIndex } from '../access/access.policy.ts';
-import { dayNumber } from '../graph/graph.service.ts';
 import { decodeCursor, encodeCursor } from '../network/network.cursor.ts';
 import { degreesOfTab } from '../network/network.policy.ts';
-import { candidateFilter } from './discover.filter.ts';
 import { presentCandidate } from './discover.presenter.ts';
-import type { Graph } from '../graph/graph.service.ts';
-import type { RankKey } from '../graph/graph.traversal.ts';
+import type { Graph, RankKey } from '../graph/graph.service.ts';
 import type { PeopleCache } from '../network/network.cache.ts';
 import type { CardCache } from './discover.cache.ts';
 import type { DiscoverRepository } from './discover.repository.ts';
@@ -34,7 +31,6 @@ export function createDiscoverService(deps: {
   now?: () => Date;
 }) {
   const { graph, people, repo, cards } = deps;
-  const { index, traversal } = graph;
   const now = deps.now ?? (() => new Date());
 
   return {
@@ -45,15 +41,12 @@ export function createDiscoverService(deps: {
      * matched by liking each other's ids).
      */
     isCandidate(viewerSeq: number, targetSeq: number): boolean {
-      const viewer = index.posOf(viewerSeq);
-      const target = index.posOf(targetSeq);
-      if (viewer === 0 || target === 0 || index.bornAt[viewer] === 0) return false;
-      const found = traversal.locate(viewerSeq, targetSeq);
+      if (!graph.hasBirthDate(viewerSeq) || !graph.knows(targetSeq)) return false;
+      const found = graph.locate(viewerSeq, targetSeq);
       if (!found || found.degree === 0 || !found.listed) return false;
-      const unlocked = unlockedTabs(index.degree(viewerSeq), index.trust(viewerSeq));
+      const unlocked = unlockedTabs(graph.friendCount(viewerSeq), graph.trust(viewerSeq));
       if (!degreesOfTab('all', unlocked).includes(found.degree)) return false;
-      const admit = candidateFilter(index, viewer, dayNumber(now()), new Set());
-      return admit(target, found.degree);
+      return graph.admits(graph.candidateFilter(viewerSeq, now(), []), targetSeq, found.degree);
     },
 
     async page(userId: string, input: DiscoverInput): Promise<DiscoverPage> {
@@ -69,33 +62,30 @@ export function createDiscoverService(deps: {
 
       // From here to the page's ids everything is synchronous: the traversal's scratch and the
       // index's facts describe one moment.
-      const friends = index.degree(seq);
-      const unlocked = unlockedTabs(friends, index.trust(seq));
+      const friends = graph.friendCount(seq);
+      const unlocked = unlockedTabs(friends, graph.trust(seq));
       const degrees = degreesOfTab('all', unlocked);
       const today = now();
-      const myBorn = index.bornAt[index.posOf(seq)]!;
-      const gone = new Set<number>();
-      for (const target of viewer.swiped) gone.add(index.posOf(target));
-      const admit = candidateFilter(index, index.posOf(seq), dayNumber(today), gone);
-      const ranked =
-        myBorn === 0
-          ? []
-          : traversal.rank({
-              viewer: seq,
-              degrees,
-              favorites: new Set(),
-              onlyFavorites: false,
-              after,
-              limit: input.limit,
-              search: '',
-              admit,
-            });
+      const discoverable = graph.hasBirthDate(seq);
+      const admit = graph.candidateFilter(seq, today, viewer.swiped);
+      const ranked = !discoverable
+        ? []
+        : graph.rank({
+            viewer: seq,
+            degrees,
+            favorites: new Set(),
+            onlyFavorites: false,
+            after,
+            limit: input.limit,
+            search: '',
+            admit,
+          });
       const counted =
-        cursor || myBorn === 0 ? null : traversal.countRanked(degrees, admit, DISCOVER_TOTAL_CAP);
+        cursor || !discoverable ? null : graph.countRanked(degrees, admit, DISCOVER_TOTAL_CAP);
       const page = ranked.slice(0, input.limit);
       const connectors = new Map<number, boolean>();
       for (const r of page) {
-        for (const c of [r.via, r.via2]) if (c > 0) connectors.set(c, !index.isHidden(c));
+        for (const c of [r.via, r.via2]) if (c > 0) connectors.set(c, !graph.hiddenFromPaths(c));
       }
 
       const [bySeq, named] = await Promise.all([
@@ -113,7 +103,7 @@ export function createDiscoverService(deps: {
         const row = bySeq.get(r.seq);
         // The ranking leaves blocked pairs out; the policy has the last word on every card (a
         // card it hides still moves the cursor, so pages stay contiguous).
-        const tie = tieFromIndex(index.blockedWith(seq, r.seq), r.degree === 1);
+        const tie = tieFromIndex(graph.blockedNow(seq, r.seq), r.degree === 1);
         if (row && isVisible('view', tie)) {
           items.push(
             presentCandidate(r, row, connector, today, {
@@ -127,7 +117,7 @@ export function createDiscoverService(deps: {
       const lastRow = last ? bySeq.get(last.seq) : undefined;
       let emptyReason: DiscoverEmptyReason | null = null;
       if (!cursor && items.length === 0) {
-        if (myBorn === 0) emptyReason = 'profile_incomplete';
+        if (!discoverable) emptyReason = 'profile_incomplete';
         else if (friends === 0) emptyReason = 'no_friends';
         else if (!unlocked.secondDegree) emptyReason = 'second_locked';
         else emptyReason = 'none';

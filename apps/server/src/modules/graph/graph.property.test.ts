@@ -10,7 +10,13 @@ import {
 } from '../../../test/harness.ts';
 import { createSessionsService } from '../auth/sessions.service.ts';
 import { befriend, createPeople, type Person } from '../../../test/network-fixtures.ts';
-import { compareKeys, GraphTraversal, type Degree, type RankKey } from './graph.traversal.ts';
+import {
+  compareKeys,
+  GraphTraversal,
+  type Degree,
+  type RankKey,
+} from './graph.traversal.ts';
+import { ENGINE } from './graph.engine.ts';
 
 /**
  * Random friendship adds, removes, blocks, unblocks, privacy flips and account deletions on
@@ -209,7 +215,7 @@ async function apply(model: Model, op: Op, sessions: Map<number, string>): Promi
 
 async function check(model: Model): Promise<void> {
   const graph = server.graph;
-  const { index } = graph;
+  const { index } = graph[ENGINE];
   const seqOf = (i: number) => model.people[i]!.seq;
   const alive = model.alive();
   const bySeq = new Map(alive.map((i) => [seqOf(i), i]));

@@ -1,16 +1,27 @@
 import type { RedisClientType } from 'redis';
 import type { Db, Trx } from '../../db/database.ts';
 import type { Emit, Transact } from '../events/events.outbox.ts';
+import { candidateFilter } from './graph.candidates.ts';
+import { ENGINE, type GraphEngine } from './graph.engine.ts';
+import { dayNumber } from './graph.facts.ts';
 import { GraphIndex, type GraphChange } from './graph.index.ts';
 import { loadSnapshotByCopy, loadSnapshotByQueries } from './graph.loader.ts';
 import { createGraphRepository } from './graph.repository.ts';
 import { GraphSync } from './graph.sync.ts';
-import { GraphTraversal } from './graph.traversal.ts';
+import { GraphTraversal, type Degree, type RankRequest } from './graph.traversal.ts';
 
 /** Reads a graph outbox row (trust replays the rows whose effect it has not stored yet). */
 export { toChange } from './graph.repository.ts';
-/** The encodings of Discover's facts in the index (graph.facts.ts), for the filter over them. */
-export { dayNumber, seeksGender, yearsBetween } from './graph.facts.ts';
+export type { GraphChange } from './graph.index.ts';
+export type { Degree, RankKey, Ranked } from './graph.traversal.ts';
+
+/**
+ * Discover's filters over the index's facts for one viewer (graph.candidates.ts): handed to
+ * `rank`, `countRanked` and `admits`, opaque everywhere else.
+ */
+export type CandidateFilter = NonNullable<RankRequest['admit']> & { readonly __filter: true };
+/** What a ranking asks for: the viewer, degrees, favorites, cursor, page size, search. */
+export type RankQuery = Omit<RankRequest, 'admit'> & { admit?: CandidateFilter };
 
 export type GraphDeps = {
   db: Db;
@@ -91,11 +102,92 @@ export function createGraph(deps: GraphDeps) {
   let pruner: NodeJS.Timeout | undefined;
 
   return {
-    index,
-    traversal,
-    repo,
-    sync,
+    // The in-process index, read synchronously: between two awaits every read describes one
+    // moment (a ranking's scratch belongs to its request until the next await).
+
+    /** Whether the person is in the graph (an active account the index holds). */
+    knows: (seq: number): boolean => index.knows(seq),
+    /** Friends (1st degree). */
+    friendCount: (seq: number): number => index.degree(seq),
+    /** Distinct friends of friends who are neither the person nor a friend (2nd degree). */
+    secondCount: (seq: number): number => index.secondOf(seq),
+    trust: (seq: number): number => index.trust(seq),
+    /** The 3rd degree's size, counted up to `cap` (the walk stops there). */
+    thirdCount: (seq: number, cap: number): number => traversal.thirdCount(seq, cap),
+    /** Friends now, as the index holds it. */
+    friendsNow: (a: number, b: number): boolean => index.hasEdge(a, b),
+    /** A block either way, as the index holds it. */
+    blockedNow: (a: number, b: number): boolean => index.blockedWith(a, b),
+    /** The person asked not to be shown as a connector in paths. */
+    hiddenFromPaths: (seq: number): boolean => index.isHidden(seq),
+    /** The person can appear in Discover at all: the index holds a birth date for them. */
+    hasBirthDate: (seq: number): boolean => {
+      const at = index.posOf(seq);
+      return at !== 0 && index.bornAt[at] !== 0;
+    },
+    /** The friends of a person (seqs). */
+    friendsOf: (seq: number): number[] => index.neighbours(seq),
+    /** The degree between two people, the mutual friends and one path (see GraphTraversal). */
+    locate: (viewer: number, target: number) => traversal.locate(viewer, target),
+    /** One page of a viewer's ranked people (the Network tabs and Discover). */
+    rank: (query: RankQuery) => traversal.rank(query),
+    /** Right after `rank`, with the same filter: how many people it admits, up to `cap` + 1. */
+    countRanked: (degrees: readonly Degree[], filter: CandidateFilter, cap: number) =>
+      traversal.countRanked(degrees, filter, cap),
+    /** Discover's filters for a viewer on a day, with the people they swiped already (seqs). */
+    candidateFilter(viewer: number, today: Date, swiped: Iterable<number>): CandidateFilter {
+      const gone = new Set<number>();
+      for (const seq of swiped) gone.add(index.posOf(seq));
+      return candidateFilter(index, index.posOf(viewer), dayNumber(today), gone) as CandidateFilter;
+    },
+    /** Whether a filter admits one person at a degree. */
+    admits: (filter: CandidateFilter, target: number, degree: Degree): boolean =>
+      filter(index.posOf(target), degree),
+
+    // Trust's view: the figures it stores follow the index (modules/trust).
+    /** Recounts a person's 2nd degree from the adjacency and returns it. */
+    recount: (seq: number): number => index.recount(seq),
+    /** The index's version: bumped by every change applied. */
+    version: (): number => index.version,
+    edgeCount: (): number => index.edgeCount(),
+    /** Every seq the index may hold is below this. */
+    seqLimit: (): number => index.seqLimit,
+    /** Applies every change the database has that this instance has not yet. */
+    catchUp: (): Promise<void> => sync.sync(),
+
+    // The database's view, for writes that must decide inside their transaction.
+    friendsInDb: (a: number, b: number, trx?: Trx) => repo.areFriends(a, b, trx),
+    blockedInDb: (a: number, b: number, trx?: Trx) => repo.blockedEitherWay(a, b, trx),
+    /** Inside `write`: stores the friendship (false when it was there); record('add') after. */
+    insertFriendship: (trx: Trx, a: number, b: number) => repo.insertFriendship(trx, a, b),
+    /** Inside `write`: removes the friendship (false when it was not there). */
+    deleteFriendship: (trx: Trx, a: number, b: number) => repo.deleteFriendship(trx, a, b),
+    /** Inside `write`: both people's favorite marks on each other go (with a friendship). */
+    deleteFavoritesBetween: (trx: Trx, a: number, b: number) =>
+      repo.deleteFavoritesBetween(trx, a, b),
+    /** Inside `write`: stores a block (false when it was there); record('block') after. */
+    insertBlock: (trx: Trx, blocker: number, blocked: number) =>
+      repo.insertBlock(trx, blocker, blocked),
+    /** Inside `write`: removes a block (false when there was none); record('unblock') after. */
+    deleteBlock: (trx: Trx, blocker: number, blocked: number) =>
+      repo.deleteBlock(trx, blocker, blocked),
+    /** Inside `write`: whether the person may be named as a connector in paths. */
+    setShowInPaths: (trx: Trx, seq: number, showInPaths: boolean) =>
+      repo.setShowInPaths(trx, seq, showInPaths),
+    /** The people a person blocked, newest first. */
+    listBlocks: (seq: number) => repo.listBlocks(seq),
+    /** The index's size and how long its last full load took (operators' and benches' figures). */
+    stats: () => ({
+      people: index.size,
+      edges: index.edgeCount(),
+      bytes: index.memoryBytes(),
+      lastLoadMs: sync.lastLoadMs,
+      version: index.version,
+    }),
+
     write,
+    /** The engine, for this module's own tests (graph.engine.ts). */
+    [ENGINE]: { index, traversal, repo, sync } satisfies GraphEngine,
     /** Called on this instance after each of its own writes is applied (see WrittenListener). */
     onWritten(listener: WrittenListener): void {
       writtenListeners.push(listener);

@@ -16,6 +16,7 @@ import {
   getJson,
   type Person,
 } from '../../../test/network-fixtures.ts';
+import { ENGINE } from './graph.engine.ts';
 
 /**
  * Two server instances on one database: each keeps its own graph index, and a change written
@@ -52,28 +53,28 @@ async function until(check: () => boolean, ms = 6000): Promise<number> {
 /** A change committed with its outbox row but never announced: a lost message. */
 async function writeSilently(x: Person, y: Person) {
   await tdb.db.transaction().execute(async (trx) => {
-    await a.graph.repo.lock(trx);
-    await a.graph.repo.insertFriendship(trx, x.seq, y.seq);
-    await a.graph.repo.recordChange(trx, 'add', x.seq, y.seq);
+    await a.graph[ENGINE].repo.lock(trx);
+    await a.graph[ENGINE].repo.insertFriendship(trx, x.seq, y.seq);
+    await a.graph[ENGINE].repo.recordChange(trx, 'add', x.seq, y.seq);
   });
 }
 
 describe(`graph changes reach every instance (${dbKind}, ${redisUrl ? 'redis' : 'outbox poll'})`, () => {
   it('applies a change written on one instance on the other', async () => {
     const [x, y, z] = await createPeople(tdb.db, ['Xena Sync', 'Yuri Sync', 'Zoe Sync']);
-    const receivedBefore = b.graph.sync.stats.received;
+    const receivedBefore = b.graph[ENGINE].sync.stats.received;
     await befriend(a.graph, [
       [x!, y!],
       [y!, z!],
     ]);
-    const waited = await until(() => b.graph.index.hasEdge(y!.seq, z!.seq));
+    const waited = await until(() => b.graph[ENGINE].index.hasEdge(y!.seq, z!.seq));
     if (redisUrl) {
-      expect(b.graph.sync.stats.received).toBeGreaterThan(receivedBefore);
+      expect(b.graph[ENGINE].sync.stats.received).toBeGreaterThan(receivedBefore);
       expect(waited).toBeLessThan(1500);
     }
     // Both indexes rank with the same trust; only the writer stored it, once.
-    expect(b.graph.index.trust(x!.seq)).toBe(11);
-    expect(a.graph.index.trust(x!.seq)).toBe(11);
+    expect(b.graph[ENGINE].index.trust(x!.seq)).toBe(11);
+    expect(a.graph[ENGINE].index.trust(x!.seq)).toBe(11);
     const viaB = await getJson<NetworkSummary>(await browserFor(b, x!), '/api/network/summary');
     expect(viaB.body).toMatchObject({
       trustScore: 11,
@@ -84,8 +85,8 @@ describe(`graph changes reach every instance (${dbKind}, ${redisUrl ? 'redis' : 
     // The other direction: written on b, read on a.
     const friends = await createPeople(tdb.db, ['Sync Friend']);
     await befriend(b.graph, [[x!, friends[0]!]]);
-    await until(() => a.graph.index.hasEdge(x!.seq, friends[0]!.seq));
-    expect(a.graph.index.trust(x!.seq)).toBe(21);
+    await until(() => a.graph[ENGINE].index.hasEdge(x!.seq, friends[0]!.seq));
+    expect(a.graph[ENGINE].index.trust(x!.seq)).toBe(21);
   });
 
   it.skipIf(!redisUrl)(
@@ -93,7 +94,7 @@ describe(`graph changes reach every instance (${dbKind}, ${redisUrl ? 'redis' : 
     async () => {
       const [fay, gus] = await createPeople(tdb.db, ['Fay Count', 'Gus Count']);
       await befriend(a.graph, [[fay!, gus!]]);
-      await until(() => b.graph.index.hasEdge(fay!.seq, gus!.seq));
+      await until(() => b.graph[ENGINE].index.hasEdge(fay!.seq, gus!.seq));
       const onA = await browserFor(a, fay!);
       const onB = await browserFor(b, fay!);
       const favoritesOnB = async () =>
@@ -116,23 +117,23 @@ describe(`graph changes reach every instance (${dbKind}, ${redisUrl ? 'redis' : 
     await writeSilently(p!, q!);
     // The next change is announced; b sees its number jump and reads the missing one first.
     await befriend(a.graph, [[q!, r!]]);
-    await until(() => b.graph.index.hasEdge(q!.seq, r!.seq));
-    expect(b.graph.index.hasEdge(p!.seq, q!.seq)).toBe(true);
-    expect(b.graph.index.version).toBe(a.graph.index.version);
-    if (redisUrl) expect(b.graph.sync.stats.gaps).toBeGreaterThan(0);
+    await until(() => b.graph[ENGINE].index.hasEdge(q!.seq, r!.seq));
+    expect(b.graph[ENGINE].index.hasEdge(p!.seq, q!.seq)).toBe(true);
+    expect(b.graph[ENGINE].index.version).toBe(a.graph[ENGINE].index.version);
+    if (redisUrl) expect(b.graph[ENGINE].sync.stats.gaps).toBeGreaterThan(0);
     // a never applied its own silent write either; the announce path caught it up too.
-    expect(a.graph.index.hasEdge(p!.seq, q!.seq)).toBe(true);
-    expect(b.graph.index.secondOf(p!.seq)).toBe(1);
+    expect(a.graph[ENGINE].index.hasEdge(p!.seq, q!.seq)).toBe(true);
+    expect(b.graph[ENGINE].index.secondOf(p!.seq)).toBe(1);
   });
 
   it('finds a lost message with nothing after it through the outbox poll', async () => {
     const [s, t] = await createPeople(tdb.db, ['Sia Sync', 'Tom Sync']);
     await writeSilently(s!, t!);
-    const waitedB = await until(() => b.graph.index.hasEdge(s!.seq, t!.seq), 8000);
-    const waitedA = await until(() => a.graph.index.hasEdge(s!.seq, t!.seq), 8000);
+    const waitedB = await until(() => b.graph[ENGINE].index.hasEdge(s!.seq, t!.seq), 8000);
+    const waitedA = await until(() => a.graph[ENGINE].index.hasEdge(s!.seq, t!.seq), 8000);
     // Found by the poll (no message announced it), and applied as a friendship on both.
     expect(Math.max(waitedA, waitedB)).toBeGreaterThan(0);
-    expect(b.graph.index.degree(s!.seq)).toBe(1);
-    expect(a.graph.index.trust(t!.seq)).toBe(10);
+    expect(b.graph[ENGINE].index.degree(s!.seq)).toBe(1);
+    expect(a.graph[ENGINE].index.trust(t!.seq)).toBe(10);
   });
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ValidationError } from '../../lib/errors.ts';
-import type { RankKey } from '../graph/graph.traversal.ts';
+import type { RankKey } from '../graph/graph.service.ts';
 
 const cursorSchema = z.tuple([
   z.union([z.literal(0), z.literal(1)]),

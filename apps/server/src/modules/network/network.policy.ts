@@ -1,5 +1,5 @@
 import { networkMessages, type NetworkTab, type UnlockedTabs } from '@heartline/domain';
-import type { Degree } from '../graph/graph.traversal.ts';
+import type { Degree } from '../graph/graph.service.ts';
 
 /**
  * Who may see what in the network (pure). Degrees a viewer may see follow the tab unlocks of

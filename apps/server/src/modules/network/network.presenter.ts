@@ -1,5 +1,5 @@
 import { networkMessages, type ConnectionView, type PathNode } from '@heartline/domain';
-import type { Ranked } from '../graph/graph.traversal.ts';
+import type { Ranked } from '../graph/graph.service.ts';
 import type { PersonRow } from './network.repository.ts';
 
 /** What the presenter needs to know about a connector besides the row: may they be named? */

@@ -1,7 +1,7 @@
 import { OPEN_REQUEST_STATUSES } from '@heartline/domain';
 import { sql } from 'kysely';
 import type { Db, Trx } from '../../db/database.ts';
-import type { RunPrepared } from '../graph/graph.prepared.ts';
+import type { RunPrepared } from '../../db/prepared.ts';
 
 export type PersonRow = {
   seq: number;

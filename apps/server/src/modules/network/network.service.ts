@@ -15,8 +15,7 @@ import { isVisible, tieFromIndex } from '../access/access.policy.ts';
 import { decodeCursor, encodeCursor } from './network.cursor.ts';
 import { canSeeDegree, degreesOfTab, lockedTabMessage } from './network.policy.ts';
 import { presentConnection, presentPathNode, presentSelf } from './network.presenter.ts';
-import type { Graph } from '../graph/graph.service.ts';
-import type { RankKey } from '../graph/graph.traversal.ts';
+import type { Graph, RankKey } from '../graph/graph.service.ts';
 import type { PeopleCache } from './network.cache.ts';
 import type { NetworkRepository } from './network.repository.ts';
 
@@ -37,7 +36,6 @@ export function createNetworkService(deps: {
   repo: NetworkRepository;
 }) {
   const { graph, people, repo } = deps;
-  const { index, traversal } = graph;
 
   async function viewerSeq(userId: string): Promise<number> {
     const seq = await people.seqOf(userId);
@@ -46,8 +44,8 @@ export function createNetworkService(deps: {
   }
 
   function standing(seq: number) {
-    const friends = index.degree(seq);
-    const trust = index.trust(seq);
+    const friends = graph.friendCount(seq);
+    const trust = graph.trust(seq);
     return { friends, trust, unlocked: unlockedTabs(friends, trust) };
   }
 
@@ -57,8 +55,8 @@ export function createNetworkService(deps: {
    */
   async function targetSeq(viewer: number, userId: string, message: string): Promise<number> {
     const seq = await people.seqOf(userId);
-    if (seq === undefined || !index.knows(seq)) throw new NotFoundError(message);
-    const tie = tieFromIndex(index.blockedWith(viewer, seq), index.hasEdge(viewer, seq));
+    if (seq === undefined || !graph.knows(seq)) throw new NotFoundError(message);
+    const tie = tieFromIndex(graph.blockedNow(viewer, seq), graph.friendsNow(viewer, seq));
     if (!isVisible('view', tie)) throw new NotFoundError(message);
     return seq;
   }
@@ -66,12 +64,12 @@ export function createNetworkService(deps: {
   function summaryOf(viewer: { seq: number; pending: number; favorites: number }): NetworkSummary {
     const v = viewer.seq;
     const { friends, trust, unlocked } = standing(v);
-    const secondAll = index.secondOf(v);
+    const secondAll = graph.secondCount(v);
     const second = unlocked.secondDegree ? secondAll : 0;
     let third = 0;
     let thirdCapped = false;
     if (unlocked.thirdDegree) {
-      const found = traversal.thirdCount(v, THIRD_DEGREE_COUNT_CAP + 1);
+      const found = graph.thirdCount(v, THIRD_DEGREE_COUNT_CAP + 1);
       third = Math.min(found, THIRD_DEGREE_COUNT_CAP);
       thirdCapped = found > THIRD_DEGREE_COUNT_CAP;
     }
@@ -113,7 +111,7 @@ export function createNetworkService(deps: {
     const favorites = wantsFavorites ? await repo.favoritesOf(v) : new Set<number>();
     // From here to the presenter's inputs everything is synchronous: the traversal's scratch
     // arrays belong to this request until the next await.
-    const ranked = traversal.rank({
+    const ranked = graph.rank({
       viewer: v,
       degrees: degreesOfTab(input.tab, unlocked),
       favorites,
@@ -131,7 +129,7 @@ export function createNetworkService(deps: {
       for (const c of [r.via, r.via2]) {
         if (c > 0) {
           seqs.add(c);
-          shown.set(c, !index.isHidden(c));
+          shown.set(c, !graph.hiddenFromPaths(c));
         }
       }
     }
@@ -141,7 +139,7 @@ export function createNetworkService(deps: {
       const person = rows.get(r.seq);
       // The ranking already leaves blocked pairs out; the policy has the last word on every
       // row (a row it hides still moves the cursor, so pages stay contiguous).
-      const tie = tieFromIndex(index.blockedWith(v, r.seq), r.degree === 1);
+      const tie = tieFromIndex(graph.blockedNow(v, r.seq), r.degree === 1);
       if (person && isVisible('view', tie))
         items.push(presentConnection(r, person, rows, userId, (s) => shown.get(s) ?? false));
     }
@@ -187,13 +185,13 @@ export function createNetworkService(deps: {
       const v = await viewerSeq(userId);
       const t = await targetSeq(v, targetId, networkMessages.userNotFound);
       const { unlocked } = standing(v);
-      const found = traversal.locate(v, t);
+      const found = graph.locate(v, t);
       // Someone reached only through connectors who hide from paths is not in the lists, and
       // answers here exactly as someone outside the network (docs/API-network.md).
       if (!found?.listed || !canSeeDegree(found.degree, unlocked)) {
         throw new NotFoundError(networkMessages.userNotFound);
       }
-      const visible = (s: number) => !index.isHidden(s);
+      const visible = (s: number) => !graph.hiddenFromPaths(s);
       const sample = found.mutual.filter(visible).slice(0, MUTUAL_FRIENDS_SHOWN);
       const hops = found.path.slice(1, -1);
       const hopShown = hops.map(visible);
@@ -221,13 +219,13 @@ export function createNetworkService(deps: {
      */
     async count(userId: string, targetId: string): Promise<{ count: number }> {
       const v = await viewerSeq(userId);
-      if (targetId === userId) return { count: index.degree(v) };
+      if (targetId === userId) return { count: graph.friendCount(v) };
       const t = await targetSeq(v, targetId, networkMessages.userNotFound);
-      const found = traversal.locate(v, t);
+      const found = graph.locate(v, t);
       if (!found?.listed || !canSeeDegree(found.degree, standing(v).unlocked)) {
         throw new NotFoundError(networkMessages.userNotFound);
       }
-      return { count: index.degree(t) };
+      return { count: graph.friendCount(t) };
     },
   };
 }

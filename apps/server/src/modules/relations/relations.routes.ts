@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import {
-  createReportSchema,
-  networkMessages,
-  REPORT_LIMIT,
-  updatePrivacySchema,
-  userIdParamsSchema,
   type BlockList,
+  createReportSchema,
   type FavoriteState,
   type Ok,
   type PrivacySettings,
+  relationMessages,
+  REPORT_LIMIT,
+  updatePrivacySchema,
+  userIdParamsSchema,
 } from '@heartline/domain';
 import { RateLimitError } from '../../lib/errors.ts';
 import { parseInput } from '../../lib/validate.ts';
@@ -21,7 +21,7 @@ import type { RelationsService } from './relations.service.ts';
  * block must not be a way around the report limit (issue 18). Over the budget, reports and
  * unblocks are refused and a block goes through without its report.
  */
-const safetyRule = limitRule('reports', REPORT_LIMIT, () => networkMessages.tooManySafetyActions);
+const safetyRule = limitRule('reports', REPORT_LIMIT, () => relationMessages.tooManySafetyActions);
 
 /** Row actions on another person and the own path privacy (docs/API-network.md). */
 export function registerRelationsRoutes(

@@ -1,11 +1,12 @@
 import { v7 as uuidv7 } from 'uuid';
 import {
-  networkMessages,
-  userRoom,
   type BlockList,
   type CreateReportInput,
   type FavoriteState,
+  networkMessages,
   type PrivacySettings,
+  relationMessages,
+  userRoom,
 } from '@heartline/domain';
 import { NotFoundError, UnauthorizedError } from '../../lib/errors.ts';
 import { can } from '../access/access.policy.ts';
@@ -31,7 +32,6 @@ export function createRelationsService(deps: {
   endMatch: (trx: Trx, emit: Emit, blocker: Person, blocked: Person) => Promise<void>;
 }) {
   const { graph, people, access } = deps;
-  const { repo } = graph;
 
   async function me(userId: string): Promise<Person> {
     const user = await people.findUser(userId);
@@ -71,8 +71,8 @@ export function createRelationsService(deps: {
       const viewer = await me(userId);
       const target = await access.findForAction(viewer, targetId, 'disconnect');
       const removed = await graph.write(async (trx, record, emit) => {
-        if (!(await repo.deleteFriendship(trx, viewer.seq, target.seq))) return false;
-        await repo.deleteFavoritesBetween(trx, viewer.seq, target.seq);
+        if (!(await graph.deleteFriendship(trx, viewer.seq, target.seq))) return false;
+        await graph.deleteFavoritesBetween(trx, viewer.seq, target.seq);
         await record('remove', viewer.seq, target.seq);
         emit(userRoom(viewer.id), 'friendship.removed', { userId: target.id }, viewer.id);
         emit(userRoom(target.id), 'friendship.removed', { userId: viewer.id }, viewer.id);
@@ -93,12 +93,12 @@ export function createRelationsService(deps: {
       const viewer = await me(userId);
       const target = await access.findForAction(viewer, targetId, 'block');
       const withdrawn = await graph.write(async (trx, record, emit) => {
-        if (!(await repo.insertBlock(trx, viewer.seq, target.seq))) return [];
-        if (await repo.deleteFriendship(trx, viewer.seq, target.seq)) {
+        if (!(await graph.insertBlock(trx, viewer.seq, target.seq))) return [];
+        if (await graph.deleteFriendship(trx, viewer.seq, target.seq)) {
           emit(userRoom(viewer.id), 'friendship.removed', { userId: target.id }, viewer.id);
           emit(userRoom(target.id), 'friendship.removed', { userId: viewer.id }, viewer.id);
         }
-        await repo.deleteFavoritesBetween(trx, viewer.seq, target.seq);
+        await graph.deleteFavoritesBetween(trx, viewer.seq, target.seq);
         await deps.endMatch(trx, emit, viewer, target);
         // Withdrawn requests leave both lists: to the sender it reads as a refusal, to the
         // recipient as a withdrawal (as cancelling does).
@@ -133,14 +133,14 @@ export function createRelationsService(deps: {
       const viewer = await me(userId);
       const target = await access.findForAction(viewer, targetId, 'unblock');
       await graph.write(async (trx, record) => {
-        if (!(await repo.deleteBlock(trx, viewer.seq, target.seq))) return;
-        if (await repo.blockedEitherWay(viewer.seq, target.seq, trx)) return;
+        if (!(await graph.deleteBlock(trx, viewer.seq, target.seq))) return;
+        if (await graph.blockedInDb(viewer.seq, target.seq, trx)) return;
         await record('unblock', viewer.seq, target.seq);
       });
     },
 
     async blocks(userId: string): Promise<BlockList> {
-      return presentBlockList(await repo.listBlocks((await me(userId)).seq));
+      return presentBlockList(await graph.listBlocks((await me(userId)).seq));
     },
 
     async report(userId: string, input: CreateReportInput & { details?: string }) {
@@ -154,7 +154,7 @@ export function createRelationsService(deps: {
         context: input.context,
         details: input.details ?? '',
       });
-      return { id, message: networkMessages.reported };
+      return { id, message: relationMessages.reported };
     },
 
     async privacy(userId: string): Promise<PrivacySettings> {
@@ -166,7 +166,7 @@ export function createRelationsService(deps: {
     async setPrivacy(userId: string, showInPaths: boolean): Promise<PrivacySettings> {
       const viewer = await me(userId);
       await graph.write(async (trx, record) => {
-        await repo.setShowInPaths(trx, viewer.seq, showInPaths);
+        await graph.setShowInPaths(trx, viewer.seq, showInPaths);
         await record('user', viewer.seq);
       });
       return { showInPaths };

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { networkMessages } from '@heartline/domain';
+import { requestMessages } from '@heartline/domain';
 import { createAccessRepository } from '../access/access.repository.ts';
 import { createAccess } from '../access/access.service.ts';
-import { createPrepared } from '../graph/graph.prepared.ts';
+import { createPrepared } from '../../db/prepared.ts';
 import { createNetworkRepository } from '../network/network.repository.ts';
 import { RateLimits } from '../../plugins/rate-limit.ts';
 import { dbKind, useTestServer } from '../../../test/harness.ts';
@@ -36,7 +36,7 @@ describe(`connection request races (${dbKind})`, () => {
     const [kim, lev] = await createPeople(world.db, ['Kim Race', 'Lev Race']);
     await expect(service.create(kim!.id, lev!.id)).rejects.toThrow(ConflictError);
     await expect(service.create(kim!.id, lev!.id)).rejects.toThrow(
-      networkMessages.requestChangedMeanwhile,
+      requestMessages.requestChangedMeanwhile,
     );
     const events = await world.db
       .selectFrom('events')

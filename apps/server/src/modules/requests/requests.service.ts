@@ -1,17 +1,18 @@
 import { v7 as uuidv7 } from 'uuid';
 import {
-  CONNECTION_REQUEST_LIMIT,
-  inviteMessages,
-  networkMessages,
-  OPEN_REQUEST_STATUSES,
-  requestTransitions,
-  userRoom,
   type AcceptInvitationResult,
+  CONNECTION_REQUEST_LIMIT,
   type ConnectionRequestList,
   type CreateConnectionRequestResult,
   type DecideRequestResult,
+  inviteMessages,
+  networkMessages,
   type Ok,
+  OPEN_REQUEST_STATUSES,
   type RequestAction,
+  requestMessages,
+  requestTransitions,
+  userRoom,
 } from '@heartline/domain';
 import type { Trx } from '../../db/database.ts';
 import {
@@ -31,7 +32,7 @@ import type { RequestRow, RequestsRepository } from './requests.repository.ts';
 export const connectionRequestRule = limitRule(
   'connection-requests',
   CONNECTION_REQUEST_LIMIT,
-  () => networkMessages.tooManyRequests,
+  () => requestMessages.tooManyRequests,
 );
 
 /** The invite chain's steps after the first (the rest are ordinary request actions). */
@@ -71,8 +72,8 @@ export function createRequestsService(deps: {
       id: user.id,
       name: user.name,
       avatarUrl: user.avatarUrl,
-      trustScore: graph.index.trust(user.seq),
-      mutualConnections: graph.traversal.locate(viewerSeq, user.seq)?.mutual.length ?? 0,
+      trustScore: graph.trust(user.seq),
+      mutualConnections: graph.locate(viewerSeq, user.seq)?.mutual.length ?? 0,
     };
   }
 
@@ -95,7 +96,7 @@ export function createRequestsService(deps: {
     requester: UserRef,
     accepted: RequestRow,
   ) {
-    if (await graph.repo.insertFriendship(trx, approver.seq, requester.seq)) {
+    if (await graph.insertFriendship(trx, approver.seq, requester.seq)) {
       await record('add', approver.seq, requester.seq);
     }
     const approverName = approver.name?.trim() || networkMessages.unknownUser;
@@ -107,7 +108,7 @@ export function createRequestsService(deps: {
         requesterId: requester.id,
         approverName,
         approverPhoto: approver.avatarUrl,
-        message: networkMessages.requestAccepted(approverName),
+        message: requestMessages.requestAccepted(approverName),
       },
       approver.id,
     );
@@ -124,8 +125,8 @@ export function createRequestsService(deps: {
       const row = await requests.lockFor(trx, requestId, recipient.id, 'PENDING', 'connect');
       if (!row) return null;
       const requester = await people.findUser(row.fromUserId, trx);
-      if (!requester) throw new NotFoundError(networkMessages.requestNotFound);
-      if (await graph.repo.blockedEitherWay(recipient.seq, requester.seq, trx)) return null;
+      if (!requester) throw new NotFoundError(requestMessages.requestNotFound);
+      if (await graph.blockedInDb(recipient.seq, requester.seq, trx)) return null;
       const decidedAt = await requests.decide(trx, row.id, 'accepted');
       const accepted: RequestRow = { ...row, status: 'accepted', decidedAt };
       await befriend(trx, record, emit, recipient, requester, accepted);
@@ -144,7 +145,7 @@ export function createRequestsService(deps: {
    */
   function insert(from: UserRef, to: UserRef, row: RequestRow): Promise<boolean | 'blocked'> {
     return graph.write(async (trx, _record, emit) => {
-      if (await graph.repo.blockedEitherWay(from.seq, to.seq, trx)) return 'blocked';
+      if (await graph.blockedInDb(from.seq, to.seq, trx)) return 'blocked';
       if (!(await requests.insert(trx, row))) return false;
       emit(
         userRoom(to.id),
@@ -170,10 +171,10 @@ export function createRequestsService(deps: {
       if (!row) return null;
       const other = await people.findUser(row.fromUserId, trx);
       if (!other) return null;
-      if (await graph.repo.blockedEitherWay(actor.seq, other.seq, trx)) return null;
+      if (await graph.blockedInDb(actor.seq, other.seq, trx)) return null;
       const actorName = actor.name?.trim() || networkMessages.unknownUser;
       const forward = action === 'approve' || action === 'consent' || action === 'final-approve';
-      if (forward && (await graph.repo.areFriends(actor.seq, other.seq, trx))) {
+      if (forward && (await graph.friendsInDb(actor.seq, other.seq, trx))) {
         // They became friends another way meanwhile: the request goes and the step succeeds.
         await requests.remove(trx, row.id);
         emit(userRoom(other.id), 'request.cancelled', { requestId: row.id }, actor.id);
@@ -209,7 +210,7 @@ export function createRequestsService(deps: {
             decidedAt: null,
           };
           if (!(await requests.insert(trx, back))) {
-            throw new ConflictError(networkMessages.requestChangedMeanwhile);
+            throw new ConflictError(requestMessages.requestChangedMeanwhile);
           }
           emit(
             userRoom(other.id),
@@ -247,8 +248,8 @@ export function createRequestsService(deps: {
       const from = await me(fromUserId);
       const to = await access.findForAction(from, toUserId, 'connect');
       const name = to.name?.trim() || networkMessages.unknownUser;
-      if (await graph.repo.areFriends(from.seq, to.seq)) {
-        throw new ConflictError(networkMessages.alreadyConnected(name));
+      if (await graph.friendsInDb(from.seq, to.seq)) {
+        throw new ConflictError(requestMessages.alreadyConnected(name));
       }
       for (let attempt = 0; attempt < INSERT_ATTEMPTS; attempt++) {
         const open = await requests.findOpenBetween(from.id, to.id);
@@ -258,7 +259,7 @@ export function createRequestsService(deps: {
             outcome: 'already_sent',
             message:
               open.kind === 'connect'
-                ? networkMessages.requestAlreadySent
+                ? requestMessages.requestAlreadySent
                 : inviteMessages.requestAlreadyPending,
             request: presentRequest(open, from.id, party(from.seq, to)),
           };
@@ -269,7 +270,7 @@ export function createRequestsService(deps: {
           if (accepted) {
             return {
               outcome: 'accepted',
-              message: networkMessages.alreadyConnected(name),
+              message: requestMessages.alreadyConnected(name),
               request: accepted,
             };
           }
@@ -277,7 +278,7 @@ export function createRequestsService(deps: {
         }
         if (attempt === 0) {
           // A new request: the recipient's safety settings have their say (spec/3 §2).
-          const place = graph.traversal.locate(from.seq, to.seq);
+          const place = graph.locate(from.seq, to.seq);
           const mutualFriends = place?.degree === 2 ? place.mutual.length : 0;
           assertSettingsAllow('connect', { ...to.tie, mutualFriends });
           await deps.limits.consume(connectionRequestRule, from.id);
@@ -294,17 +295,17 @@ export function createRequestsService(deps: {
         };
         // A conflict means a request for the pair appeared meanwhile: look again.
         const stored = await insert(from, to, row);
-        if (stored === 'blocked') throw new NotFoundError(networkMessages.userValidationFailed);
+        if (stored === 'blocked') throw new NotFoundError(requestMessages.userValidationFailed);
         if (stored) {
           deps.countsChanged([to.seq]);
           return {
             outcome: 'sent',
-            message: networkMessages.requestSentTo(name),
+            message: requestMessages.requestSentTo(name),
             request: presentRequest(row, from.id, party(from.seq, to)),
           };
         }
       }
-      throw new ConflictError(networkMessages.requestChangedMeanwhile);
+      throw new ConflictError(requestMessages.requestChangedMeanwhile);
     },
 
     async list(userId: string): Promise<ConnectionRequestList> {
@@ -330,8 +331,8 @@ export function createRequestsService(deps: {
     async accept(userId: string, requestId: string): Promise<DecideRequestResult> {
       const recipient = await me(userId);
       const request = await accept(recipient, requestId);
-      if (!request) throw new NotFoundError(networkMessages.requestNotFound);
-      return { request, trustScore: graph.index.trust(recipient.seq) };
+      if (!request) throw new NotFoundError(requestMessages.requestNotFound);
+      return { request, trustScore: graph.trust(recipient.seq) };
     },
 
     /** The sender withdraws a pending request; anyone else, or a decided one: not found. */
@@ -344,7 +345,7 @@ export function createRequestsService(deps: {
         await emitBadge(trx, emit, toUserId);
         return toUserId;
       });
-      if (!recipient) throw new NotFoundError(networkMessages.requestNotFound);
+      if (!recipient) throw new NotFoundError(requestMessages.requestNotFound);
       const user = await people.findUser(recipient);
       if (user) deps.countsChanged([user.seq]);
       return { ok: true };
@@ -356,17 +357,17 @@ export function createRequestsService(deps: {
         const row = await requests.lockFor(trx, requestId, recipient.id, 'PENDING');
         if (!row) return null;
         const requester = await people.findUser(row.fromUserId, trx);
-        if (!requester) throw new NotFoundError(networkMessages.requestNotFound);
+        if (!requester) throw new NotFoundError(requestMessages.requestNotFound);
         const decidedAt = await requests.decide(trx, row.id, 'rejected');
         emit(userRoom(requester.id), 'request.rejected', { requestId: row.id }, recipient.id);
         await emitBadge(trx, emit, recipient.id);
         return { row: { ...row, status: 'rejected' as const, decidedAt }, requester };
       });
-      if (!decided) throw new NotFoundError(networkMessages.requestNotFound);
+      if (!decided) throw new NotFoundError(requestMessages.requestNotFound);
       deps.countsChanged([recipient.seq]);
       return {
         request: presentRequest(decided.row, recipient.id, party(recipient.seq, decided.requester)),
-        trustScore: graph.index.trust(recipient.seq),
+        trustScore: graph.trust(recipient.seq),
       };
     },
 
@@ -374,8 +375,8 @@ export function createRequestsService(deps: {
     async advance(userId: string, requestId: string, action: ChainAction) {
       const actor = await me(userId);
       const request = await advance(actor, requestId, action);
-      if (!request) throw new NotFoundError(networkMessages.requestNotFound);
-      return { request, trustScore: graph.index.trust(actor.seq) } satisfies DecideRequestResult;
+      if (!request) throw new NotFoundError(requestMessages.requestNotFound);
+      return { request, trustScore: graph.trust(actor.seq) } satisfies DecideRequestResult;
     },
 
     /**
@@ -411,8 +412,8 @@ export function createRequestsService(deps: {
       if (statuses.some((s) => s === 'rejected' || s === 'declined' || s === 'final_declined')) {
         throw new ConflictError(inviteMessages.alreadyDeclined);
       }
-      if (await graph.repo.areFriends(invitee.seq, creator.seq)) {
-        return answer('already_connected', networkMessages.alreadyConnected(inviterName), null);
+      if (await graph.friendsInDb(invitee.seq, creator.seq)) {
+        return answer('already_connected', requestMessages.alreadyConnected(inviterName), null);
       }
       const open = await requests.findOpenBetween(invitee.id, creator.id);
       if (open) return answer('already_pending', inviteMessages.requestAlreadyPending, open);
@@ -428,7 +429,7 @@ export function createRequestsService(deps: {
         decidedAt: null,
       };
       const stored = await graph.write(async (trx, _record, emit) => {
-        if (await graph.repo.blockedEitherWay(invitee.seq, creator.seq, trx)) return 'blocked';
+        if (await graph.blockedInDb(invitee.seq, creator.seq, trx)) return 'blocked';
         if (!(await requests.insert(trx, row))) return 'conflict';
         await consumeUse(trx);
         emit(

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { TRUST_POINTS_FIRST, TRUST_POINTS_SECOND } from '@heartline/domain';
 import type { Db, Trx } from '../../db/database.ts';
-import type { GraphChange } from '../graph/graph.index.ts';
+import type { GraphChange } from '../graph/graph.service.ts';
 import { toChange } from '../graph/graph.service.ts';
 
 export type TrustFigures = { seq: number; first: number; second: number };

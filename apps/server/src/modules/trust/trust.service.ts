@@ -6,14 +6,24 @@ import {
   type TrustReport,
   type TrustVerification,
 } from '@heartline/domain';
-import type { GraphChange, GraphIndex } from '../graph/graph.index.ts';
-import type { GraphSync } from '../graph/graph.sync.ts';
+import type { Graph, GraphChange } from '../graph/graph.service.ts';
 import type { Transact } from '../events/events.outbox.ts';
 import type { TrustRepository } from './trust.repository.ts';
 
 export type TrustServiceDeps = {
-  index: GraphIndex;
-  sync: GraphSync;
+  /** The graph's figures, which the stored ones follow. */
+  graph: Pick<
+    Graph,
+    | 'knows'
+    | 'friendCount'
+    | 'secondCount'
+    | 'friendsOf'
+    | 'recount'
+    | 'version'
+    | 'edgeCount'
+    | 'seqLimit'
+    | 'catchUp'
+  >;
   repo: TrustRepository;
   /** The stored figures and their `trust.updated` events commit together. */
   transact: Transact;
@@ -36,7 +46,7 @@ const SWEEP_EVERY_MS = 5000;
  * that died between commit and flush.
  */
 export function createTrustService(deps: TrustServiceDeps) {
-  const { index, repo } = deps;
+  const { graph, repo } = deps;
   let pendingSeqs = new Set<number>();
   let pendingChanges: number[] = [];
   let waiters: { resolve: () => void; reject: (err: unknown) => void }[] = [];
@@ -45,12 +55,12 @@ export function createTrustService(deps: TrustServiceDeps) {
   let sweeper: NodeJS.Timeout | undefined;
 
   function figures(seq: number) {
-    return { seq, first: index.degree(seq), second: index.secondOf(seq) };
+    return { seq, first: graph.friendCount(seq), second: graph.secondCount(seq) };
   }
 
   async function flush(): Promise<void> {
     timer = undefined;
-    const seqs = [...pendingSeqs].filter((s) => index.knows(s));
+    const seqs = [...pendingSeqs].filter((s) => graph.knows(s));
     const changeIds = pendingChanges;
     const done = waiters;
     pendingSeqs = new Set();
@@ -59,7 +69,7 @@ export function createTrustService(deps: TrustServiceDeps) {
     try {
       if (seqs.length > 0 || changeIds.length > 0) {
         await deps.transact(async (trx, emit) => {
-          const written = await repo.write(trx, seqs.map(figures), index.version, changeIds);
+          const written = await repo.write(trx, seqs.map(figures), graph.version(), changeIds);
           for (const row of written) {
             emit(userRoom(row.id), 'trust.updated', {
               trustScore: row.trustScore,
@@ -92,7 +102,7 @@ export function createTrustService(deps: TrustServiceDeps) {
     const ends = 'b' in change ? [change.a, change.b] : [change.a];
     for (const e of ends) {
       out.add(e);
-      for (const f of index.neighbours(e)) out.add(f);
+      for (const f of graph.friendsOf(e)) out.add(f);
     }
     return out;
   }
@@ -100,7 +110,7 @@ export function createTrustService(deps: TrustServiceDeps) {
   async function sweep(): Promise<void> {
     const orphans = await repo.unapplied(new Date(Date.now() - ORPHAN_AFTER_MS));
     if (orphans.length === 0) return;
-    await deps.sync.sync();
+    await graph.catchUp();
     const seqs = new Set<number>();
     for (const change of orphans) for (const s of reach(change)) seqs.add(s);
     await enqueue(
@@ -111,11 +121,11 @@ export function createTrustService(deps: TrustServiceDeps) {
 
   /** Small graphs are recounted in full at start-up; the UPDATE skips rows already right. */
   async function reconcile(): Promise<void> {
-    if (index.edgeCount() > (deps.reconcileEdges ?? 500_000)) return;
+    if (graph.edgeCount() > (deps.reconcileEdges ?? 500_000)) return;
     const all: number[] = [];
-    for (let s = 1; s < index.seqLimit; s++) {
-      if (!index.knows(s)) continue;
-      index.recount(s);
+    for (let s = 1, limit = graph.seqLimit(); s < limit; s++) {
+      if (!graph.knows(s)) continue;
+      graph.recount(s);
       all.push(s);
     }
     if (all.length > 0) await enqueue(all);
@@ -157,8 +167,8 @@ export function createTrustService(deps: TrustServiceDeps) {
 
     /** The forced recalculation: recounts from the graph and stores the result now. */
     async recalculate(seq: number): Promise<TrustReport> {
-      await deps.sync.sync();
-      if (index.knows(seq)) index.recount(seq);
+      await graph.catchUp();
+      if (graph.knows(seq)) graph.recount(seq);
       await enqueue([seq]);
       return report(seq);
     },

@@ -1,4 +1,4 @@
-import { inviteMessages, networkMessages, type Invitation } from '@heartline/domain';
+import { type Invitation, inviteMessages } from '@heartline/domain';
 import { useId, useState } from 'react';
 import { useToast } from '../../app/ToastProvider.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
@@ -42,7 +42,7 @@ export function InvitationLinks() {
       await navigator.clipboard.writeText(link.url);
       toast.success('Link copied');
     } catch {
-      toast.error(networkMessages.copyManually);
+      toast.error(inviteMessages.copyManually);
     }
   };
 

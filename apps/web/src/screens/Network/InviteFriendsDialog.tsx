@@ -1,4 +1,4 @@
-import { networkMessages } from '@heartline/domain';
+import { inviteMessages } from '@heartline/domain';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Avatar } from '../../components/Avatar.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
@@ -53,15 +53,15 @@ export function InviteFriendsDialog({ onClose }: { onClose: () => void }) {
     setCopy({ state: 'copying', note: null });
     if (!navigator.clipboard?.writeText) {
       selectText();
-      setCopy({ state: 'error', note: networkMessages.copyFallback });
+      setCopy({ state: 'error', note: inviteMessages.copyFallback });
       return;
     }
     try {
       await navigator.clipboard.writeText(text);
-      setCopy({ state: 'success', note: networkMessages.copied });
+      setCopy({ state: 'success', note: inviteMessages.copied });
     } catch {
       selectText();
-      setCopy({ state: 'error', note: networkMessages.copyManually });
+      setCopy({ state: 'error', note: inviteMessages.copyManually });
     }
   };
 

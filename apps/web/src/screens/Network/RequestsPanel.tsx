@@ -1,4 +1,4 @@
-import { networkMessages, type ConnectionRequestView, type RequestAction } from '@heartline/domain';
+import { type ConnectionRequestView, type RequestAction, requestMessages } from '@heartline/domain';
 import { useToast } from '../../app/ToastProvider.tsx';
 import { Avatar } from '../../components/Avatar.tsx';
 import { InboxIcon } from '../../components/NetworkIcons.tsx';
@@ -74,11 +74,11 @@ export function RequestsPanel({ query, onInvite }: { query: string; onInvite: ()
       const befriends = action === 'accept' || action === 'final-approve';
       if (result.request.status === 'accepted' && !befriends) {
         // They had become friends another way: the step had nothing left to ask.
-        toast.success(networkMessages.alreadyConnected(name));
+        toast.success(requestMessages.alreadyConnected(name));
       } else if (befriends) toast.success(actionDoneText(action, name));
       else toast.info(actionDoneText(action, name));
     } catch (error) {
-      toast.error(error instanceof Error ? error.message : networkMessages.requestNotFound);
+      toast.error(error instanceof Error ? error.message : requestMessages.requestNotFound);
     }
   };
   const busyId = decide.isPending

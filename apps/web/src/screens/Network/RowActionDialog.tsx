@@ -1,8 +1,8 @@
 import {
-  errorMessages,
-  networkMessages,
-  REPORT_REASONS,
   type CreateReportInput,
+  errorMessages,
+  relationMessages,
+  REPORT_REASONS,
 } from '@heartline/domain';
 import { useId, useState } from 'react';
 import { useToast } from '../../app/ToastProvider.tsx';
@@ -72,7 +72,7 @@ export function RowActionDialog({
     case 'disconnect':
       return (
         <ConfirmDialog
-          title={networkMessages.disconnectTitle(name)}
+          title={relationMessages.disconnectTitle(name)}
           confirmLabel="Disconnect"
           tone="danger"
           onClose={onClose}
@@ -80,19 +80,19 @@ export function RowActionDialog({
             run(() => disconnect.mutateAsync(person.userId), `You disconnected from ${name}.`)
           }
         >
-          <p>{networkMessages.disconnectText}</p>
+          <p>{relationMessages.disconnectText}</p>
         </ConfirmDialog>
       );
     case 'block':
       return (
         <ConfirmDialog
-          title={networkMessages.blockTitle(name)}
+          title={relationMessages.blockTitle(name)}
           confirmLabel="Block"
           tone="danger"
           onClose={onClose}
           onConfirm={() => run(() => block.mutateAsync(person.userId), `${name} is blocked.`)}
         >
-          <p>{networkMessages.blockText}</p>
+          <p>{relationMessages.blockText}</p>
         </ConfirmDialog>
       );
     case 'report':
@@ -140,7 +140,7 @@ function ReportDialog({
         ...(details.trim() ? { details: details.trim() } : {}),
         ...(messageIds.length > 0 ? { messageIds: [...messageIds] } : {}),
       });
-      toast.success(result.message || networkMessages.reported);
+      toast.success(result.message || relationMessages.reported);
       onDone();
     } catch (error) {
       toast.error(error instanceof Error ? error.message : errorMessages.internal);
@@ -150,14 +150,14 @@ function ReportDialog({
 
   return (
     <ConfirmDialog
-      title={networkMessages.reportTitle(name)}
+      title={relationMessages.reportTitle(name)}
       confirmLabel="Report"
       tone="danger"
       onClose={onClose}
       onConfirm={submit}
       canConfirm={reason !== null}
     >
-      <p>{networkMessages.reportText}</p>
+      <p>{relationMessages.reportText}</p>
       <fieldset className="net-choices">
         <legend className="net-choices__legend">Why are you reporting {name}?</legend>
         {reason === null && (

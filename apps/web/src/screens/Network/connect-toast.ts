@@ -1,7 +1,7 @@
 import {
   chatMessages,
-  networkMessages,
   type CreateConnectionRequestResult,
+  requestMessages,
 } from '@heartline/domain';
 import { ApiError, isRetryable } from '../../lib/api.ts';
 
@@ -14,31 +14,31 @@ export function connectResultToast(
 ): ToastSpec {
   switch (result.outcome) {
     case 'sent':
-      return { type: 'success', message: networkMessages.requestSentTo(name) };
+      return { type: 'success', message: requestMessages.requestSentTo(name) };
     case 'already_sent':
-      return { type: 'info', message: networkMessages.requestAlreadySent };
+      return { type: 'info', message: requestMessages.requestAlreadySent };
     case 'accepted':
       // They had already asked us: the server accepted their request and says so.
-      return { type: 'success', message: result.message || networkMessages.alreadyConnected(name) };
+      return { type: 'success', message: result.message || requestMessages.alreadyConnected(name) };
   }
 }
 
 /** The toast after "Connect" failed: the server's spec text where it has one. */
 export function connectErrorToast(error: unknown, name: string): ToastSpec {
   if (!(error instanceof ApiError)) {
-    return { type: 'error', message: networkMessages.requestSendFailed };
+    return { type: 'error', message: requestMessages.requestSendFailed };
   }
   switch (error.status) {
     case 409:
-      return { type: 'info', message: networkMessages.alreadyConnected(name) };
+      return { type: 'info', message: requestMessages.alreadyConnected(name) };
     case 429:
-      return { type: 'error', message: networkMessages.tooManyRequests };
+      return { type: 'error', message: requestMessages.tooManyRequests };
     case 400:
     case 403:
     case 404:
       return { type: 'error', message: error.message };
     default:
-      return { type: 'error', message: networkMessages.requestSendFailed };
+      return { type: 'error', message: requestMessages.requestSendFailed };
   }
 }
 

@@ -1,8 +1,8 @@
 import {
-  inviteChainStep,
-  networkMessages,
   type ConnectionRequestView,
+  inviteChainStep,
   type RequestAction,
+  requestMessages,
 } from '@heartline/domain';
 
 /** Button texts of each request action; `primary` is the one that moves the request forward. */
@@ -61,7 +61,7 @@ export function actionDoneText(action: RequestAction, name: string): string {
     case 'reject':
       return `Request from ${name} declined`;
     case 'cancel':
-      return networkMessages.requestCancelled(name);
+      return requestMessages.requestCancelled(name);
     case 'approve':
       return `You approved ${name}. Give mutual consent when you are ready.`;
     case 'consent':

@@ -2,13 +2,13 @@ import { useState } from 'react';
 import { useLocation, useNavigate } from '../../app/navigation.tsx';
 import {
   DISCOVERY_VISIBILITIES,
-  networkMessages,
   NOTIFICATION_PREVIEWS,
   notificationMessages,
   notificationPreviewLabels,
   profileVisibilityLabels,
-  settingsMessages,
+  relationMessages,
   type Settings,
+  settingsMessages,
   type UpdateSettings,
 } from '@heartline/domain';
 import { useToast } from '../../app/ToastProvider.tsx';
@@ -172,8 +172,8 @@ function PathPrivacySwitch() {
         update.mutate(
           { showInPaths: on },
           {
-            onSuccess: () => toast.success(networkMessages.privacyUpdated),
-            onError: () => toast.error(networkMessages.privacySaveFailed),
+            onSuccess: () => toast.success(relationMessages.privacyUpdated),
+            onError: () => toast.error(relationMessages.privacySaveFailed),
           },
         )
       }

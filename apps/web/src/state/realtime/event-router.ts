@@ -2,13 +2,13 @@ import {
   APPROVAL_TOAST_MS,
   discoverMessages,
   inviteMessages,
-  networkMessages,
-  trustCalculation,
-  unlockedTabs,
   type NetworkSummary,
+  requestMessages,
   type ServerEventPayload,
   type StreamEvent,
+  trustCalculation,
   type TrustReport,
+  unlockedTabs,
 } from '@heartline/domain';
 import type { Query, QueryClient } from '@tanstack/react-query';
 import { invalidateChats, storeUnreadTotal } from '../chat/chat-cache.ts';
@@ -56,7 +56,7 @@ export function routeEvent(queryClient: QueryClient, event: StreamEvent, ctx: Ro
       void queryClient.invalidateQueries({ queryKey: requestKeys.all });
       void queryClient.invalidateQueries({ queryKey: networkKeys.summary });
       if (request.direction === 'incoming') {
-        ctx.notify('info', `${networkMessages.friendRequest}: ${request.user.name}`);
+        ctx.notify('info', `${requestMessages.friendRequest}: ${request.user.name}`);
       }
       // Someone used one of the user's links: its use count moved.
       if (request.kind === 'invite') {
@@ -67,7 +67,7 @@ export function routeEvent(queryClient: QueryClient, event: StreamEvent, ctx: Ro
     case 'request.accepted':
       removeRequest(queryClient, event.payload.request.id);
       void invalidateNetwork(queryClient);
-      ctx.notify('success', networkMessages.requestAccepted(event.payload.approverName));
+      ctx.notify('success', requestMessages.requestAccepted(event.payload.approverName));
       return;
     case 'request.approved':
       // spec/3 §8: 'Connection Approved! 🎉' with the message, for 5 s.

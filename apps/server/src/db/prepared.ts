@@ -1,5 +1,5 @@
 import { CompiledQuery } from 'kysely';
-import { createResilientPool, type Db } from '../../db/database.ts';
+import { createResilientPool, type Db } from './database.ts';
 
 /** Runs one hot read by name; columns come back under the aliases the SQL gives them. */
 export type RunPrepared = <R>(

@@ -1,7 +1,7 @@
 import { DISCOVER_AGE_WINDOW_YEARS } from '@heartline/domain';
-import { seeksGender, yearsBetween } from '../graph/graph.service.ts';
-import type { GraphIndex } from '../graph/graph.index.ts';
-import type { Degree } from '../graph/graph.traversal.ts';
+import { seeksGender, yearsBetween } from './graph.facts.ts';
+import type { GraphIndex } from './graph.index.ts';
+import type { Degree } from './graph.traversal.ts';
 
 /**
  * Discover's filters over the index's facts, as the traversal's `admit` (positions): the

@@ -1,0 +1,71 @@
+// Which code may import which, on resolved paths (import-x/no-restricted-paths): a `../../x`
+// detour, a type import or a re-export is caught the same way as a direct import. Each zone has
+// a fixture in eslint.boundaries.test.ts that proves it fires. Tests and test support are not
+// held to these zones (they build engines and repositories on purpose).
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = import.meta.dirname;
+const SERVER = 'apps/server/src';
+const MODULES = `${SERVER}/modules`;
+
+/**
+ * Another module's repository a module still reads through its type, until the structure work
+ * (issue 46, items 3 to 5) moves it behind a service: relations and requests keep favorites,
+ * reports and people lookups in network.repository.ts, push reads settings rows, auth builds
+ * users. Nothing may be added here.
+ */
+const KNOWN_REPOSITORY_USES = {
+  relations: ['network/network.repository.ts'],
+  requests: ['network/network.repository.ts'],
+  push: ['settings/settings.repository.ts'],
+  auth: ['users/users.repository.ts'],
+};
+
+const modules = fs
+  .readdirSync(path.join(root, MODULES), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** Zones for `import-x/no-restricted-paths`, paths relative to the repository's root. */
+export const boundaryZones = [
+  {
+    // The graph's engine (index, traversal, sync, repository) stays behind its facade.
+    target: [`${SERVER}/*.ts`, `${SERVER}/!(modules)/**`, `${MODULES}/!(graph)/**`],
+    from: [`${MODULES}/graph/**`],
+    except: [`**/${MODULES}/graph/graph.service.ts`],
+    message: 'Use the graph facade (modules/graph/graph.service.ts), not the engine.',
+  },
+  // A module meets another through its service, policy or presenter, never its repository.
+  ...modules.map((name) => ({
+    target: [`${MODULES}/${name}/**`],
+    from: [`${MODULES}/!(${name})/**/*.repository.ts`],
+    except: (KNOWN_REPOSITORY_USES[name] ?? []).map((file) => `**/${MODULES}/${file}`),
+    message: "Use the other module's service (wired in app.ts), not its repository.",
+  })),
+  {
+    // Routes are adapters: they call services, never SQL. (auth.routes.ts until its service.)
+    target: [`${SERVER}/**/!(auth).routes.ts`],
+    from: [`${SERVER}/**/*.repository.ts`, `**/node_modules/kysely/**`],
+    message: 'Routes call services; repositories and SQL are wired in app.ts and services.',
+  },
+  {
+    // Plugins, the realtime layer and the job runner sit under the modules: they take what
+    // they need through app.ts, never a module's repository or the database's SQL.
+    target: [`${SERVER}/plugins/**`, `${SERVER}/realtime/**`, `${SERVER}/jobs/**`],
+    from: [`${MODULES}/**/*.repository.ts`],
+    // The realtime layer reads a stream's missed events for a resume (issue 46 moves it).
+    except: [`**/${MODULES}/events/events.repository.ts`],
+    message: 'Take a service from app.ts; repositories belong to their module.',
+  },
+  {
+    target: ['apps/web/**'],
+    from: ['apps/server/**'],
+    message: 'The web app reaches the server over HTTP only; shared code is in packages/domain.',
+  },
+  {
+    target: ['packages/domain/**'],
+    from: ['apps/**'],
+    message: 'The domain package depends on no app.',
+  },
+];
