@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { ENGINE } from '../../apps/server/src/modules/graph/graph.engine.ts';
 import { GraphTraversal } from '../../apps/server/src/modules/graph/graph.traversal.ts';
 import { bootApp } from './boot.mjs';
 import { benchDatabase, indexViewers, parseArgs } from './common.mjs';
@@ -63,9 +64,11 @@ for (let pass = 0; pass < 2; pass++) {
 }
 log(`network page, index work only (ms): ${JSON.stringify(page)}`);
 
-// Ranking the 2nd degree alone, both ways, by how many adjacency reads a full walk costs.
-const walk = new GraphTraversal(index, { fullSecondBudget: Infinity });
-const scan = new GraphTraversal(index, { fullSecondBudget: -1 });
+// Ranking the 2nd degree alone, both ways, by how many adjacency reads a full walk costs: the
+// engine's own traversal with its thresholds forced, on the server's index (a bench may reach it).
+const engineIndex = built.graph[ENGINE].index;
+const walk = new GraphTraversal(engineIndex, { fullSecondBudget: Infinity });
+const scan = new GraphTraversal(engineIndex, { fullSecondBudget: -1 });
 const byCost = [];
 for (const u of [...top, ...sampled]) {
   const cost = walk.walkCost(u);
