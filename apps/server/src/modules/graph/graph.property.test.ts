@@ -10,12 +10,7 @@ import {
 } from '../../../test/harness.ts';
 import { createSessionsService } from '../auth/sessions.service.ts';
 import { befriend, createPeople, type Person } from '../../../test/network-fixtures.ts';
-import {
-  compareKeys,
-  GraphTraversal,
-  type Degree,
-  type RankKey,
-} from './graph.traversal.ts';
+import { compareKeys, GraphTraversal, type Degree, type RankKey } from './graph.traversal.ts';
 import { ENGINE } from './graph.engine.ts';
 
 /**
