@@ -4,6 +4,7 @@
 // held to these zones (they build engines and repositories on purpose).
 import fs from 'node:fs';
 import path from 'node:path';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 
 const root = import.meta.dirname;
 const SERVER = 'apps/server/src';
@@ -69,3 +70,13 @@ export const boundaryZones = [
     message: 'The domain package depends on no app.',
   },
 ];
+
+/** The rule with its zones, resolver and plugin: one config block for eslint.config.js and the test. */
+/** @type {import('eslint').Linter.Config} */
+export const boundaryRule = {
+  plugins: { 'import-x': importX },
+  settings: { 'import-x/resolver-next': [createNodeResolver()] },
+  rules: {
+    'import-x/no-restricted-paths': ['error', { zones: boundaryZones, basePath: root }],
+  },
+};

@@ -1,8 +1,7 @@
 import { ESLint } from 'eslint';
-import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
 import { describe, expect, it } from 'vitest';
-import { boundaryZones } from './eslint.boundaries.js';
+import { boundaryRule } from './eslint.boundaries.js';
 
 /**
  * Each zone of eslint.boundaries.js fires on an import that crosses it and stays quiet on the
@@ -16,14 +15,7 @@ const eslint = new ESLint({
     {
       files: ['**/*.ts'],
       languageOptions: { parser: tseslint.parser },
-      plugins: { 'import-x': importX },
-      settings: { 'import-x/resolver-next': [createNodeResolver()] },
-      rules: {
-        'import-x/no-restricted-paths': [
-          'error',
-          { zones: boundaryZones, basePath: import.meta.dirname },
-        ],
-      },
+      ...boundaryRule,
     },
   ],
 });

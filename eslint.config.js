@@ -2,8 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
-import { createNodeResolver, importX } from 'eslint-plugin-import-x';
-import { boundaryZones } from './eslint.boundaries.js';
+import { boundaryRule } from './eslint.boundaries.js';
 
 export default tseslint.config(
   {
@@ -42,14 +41,7 @@ export default tseslint.config(
     // eslint.boundaries.test.ts).
     files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts'],
     ignores: ['**/*.test.ts', '**/*.test.tsx', '**/*.test-support.ts', 'apps/server/test/**'],
-    plugins: { 'import-x': importX },
-    settings: { 'import-x/resolver-next': [createNodeResolver()] },
-    rules: {
-      'import-x/no-restricted-paths': [
-        'error',
-        { zones: boundaryZones, basePath: import.meta.dirname },
-      ],
-    },
+    ...boundaryRule,
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],
