@@ -132,6 +132,23 @@ export async function setDiscoverable(
 }
 
 /**
+ * Sets a person's account state as a moderator's decision will (issue 47): the stored state,
+ * then a graph 'user' change, so every instance drops what it kept of them.
+ */
+export async function setAccountState(
+  server: TestServer,
+  person: Person,
+  state: 'ACTIVE' | 'SUSPENDED' | 'BANNED',
+): Promise<void> {
+  await server.db
+    .updateTable('users')
+    .set({ accountStatus: state })
+    .where('id', '=', person.id)
+    .execute();
+  await server.graph.write(async (_trx, record) => record('user', person.seq));
+}
+
+/**
  * Makes `people` candidates in each other's Discover, without making them friends: all of them
  * discoverable (setDiscoverable's defaults), each a friend of one shared connector and of two
  * friends of their own, so each has the three friends that unlock the 2nd degree and meets the

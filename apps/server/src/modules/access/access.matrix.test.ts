@@ -12,6 +12,7 @@ import {
   befriend,
   browserFor,
   createPeople,
+  setAccountState,
   setDiscoverable,
   type Person,
 } from '../../../test/network-fixtures.ts';
@@ -22,7 +23,8 @@ import { routeTable } from '../../../test/route-table.ts';
 /**
  * Route × actor authorization matrix (DESIGN.md §4, docs/API-network.md): every registered
  * route has a row here, and a person who blocked the actor, or whom the actor blocked, answers
- * exactly like a user id that does not exist: same status, same body, nothing changed.
+ * exactly like a user id that does not exist: same status, same body, nothing changed. So does
+ * a person whose account is suspended or banned, on every route (SUSPENDED_STATES below).
  */
 
 /** Routes outside the matrix, by path prefix, and why. */
@@ -438,7 +440,31 @@ async function requestWorld(actor: RequestActor, rightful: 'sender' | 'recipient
   }
   const people = { stranger, sender, recipient };
   const as = who === 'anonymous' ? anonymous() : await browserFor(server, people[who]!);
-  return { as, requestId };
+  // The rightful actor's counterpart.
+  const other = rightful === 'sender' ? recipient! : sender!;
+  return { as, requestId, other };
+}
+
+/** The account states in which a person is not there for anyone (access.policy.ts). */
+const SUSPENDED_STATES = ['SUSPENDED', 'BANNED'] as const;
+
+/**
+ * A fresh world where the actor's friend (a favorite, with a chat) then had their account put
+ * in `state`: everything the two shared stays stored, and none of it may show.
+ */
+async function suspendedWorld(state: (typeof SUSPENDED_STATES)[number]) {
+  const { as, target } = await personWorld('first');
+  expect((await send(as, 'POST', `/api/favorites/${target.id}`)).status).toBe(200);
+  const chatId = await chatWith(as, target, 'before the suspension');
+  await setAccountState(server, target, state);
+  return { as, target, chatId };
+}
+
+/** A fresh pair with a request open from the one to the other, who is then in `state`. */
+async function suspendedAskerWorld(state: (typeof SUSPENDED_STATES)[number]) {
+  const { as, requestId, other } = await requestWorld('recipient', 'recipient');
+  await setAccountState(server, other, state);
+  return { as, requestId, target: other };
 }
 
 const split = (route: string) => route.split(' ') as [string, string];
@@ -532,6 +558,53 @@ describe(`access matrix (${dbKind})`, () => {
       const as = await browserFor(server, me!);
       await row.before?.(as);
       expect((await call(as)).status).toBe(row.expect[1]);
+    });
+  }
+
+  for (const state of SUSPENDED_STATES) {
+    describe(`when the other person is ${state.toLowerCase()}`, () => {
+      for (const [route, row] of Object.entries(TARGETED)) {
+        const [method, path] = split(route);
+        it(`${route}: answers as for a missing id`, async () => {
+          const { as, target } = await suspendedWorld(state);
+          const call = async (id: string) =>
+            send(as, method, path.replace(':userId', id), await row.body?.(id));
+          await expectAsMissing(call, target.id, row.missing);
+        });
+      }
+      for (const [route, row] of Object.entries(ON_CHATS)) {
+        const [method, path] = split(route);
+        it(`${route}: their chat answers as a missing one`, async () => {
+          const { as, chatId } = await suspendedWorld(state);
+          const call = (id: string) => send(as, method, path.replace(':chatId', id), row.body?.());
+          await expectAsMissing(call, chatId);
+        });
+      }
+      for (const [route, row] of Object.entries(ON_REQUESTS)) {
+        const [method, path] = split(route);
+        it(`${route}: their request answers as a missing one`, async () => {
+          const { as, requestId, other } = await requestWorld(row.rightful, row.rightful);
+          await setAccountState(server, other, state);
+          const call = (id: string) => send(as, method, path.replace(':id', id));
+          await expectAsMissing(call, requestId);
+        });
+      }
+      it('no list mentions them', async () => {
+        for (const { as, target } of [
+          await suspendedWorld(state),
+          await suspendedAskerWorld(state),
+        ]) {
+          for (const [route, row] of Object.entries(OWN)) {
+            const [method, path] = split(route);
+            // One's own data export holds what one did oneself, with whom (the friendship).
+            if (method !== 'GET' || route === 'GET /api/me/export') continue;
+            const answer = await send(as, method, row.url ?? path);
+            expect(answer.status, route).toBe(200);
+            expect(JSON.stringify(answer.body), route).not.toContain(target.id);
+            expect(JSON.stringify(answer.body), route).not.toContain(target.name);
+          }
+        }
+      });
     });
   }
 

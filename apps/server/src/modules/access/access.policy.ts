@@ -1,11 +1,23 @@
 /**
- * Who may see or act on whom: one pure policy, the only place the block rule is written.
- * Its answers are read as "not found" when they say no to seeing someone (DESIGN.md §4: a block
- * always reads as not found), so a blocked person cannot tell a block from a missing account.
+ * Who may see or act on whom: the one interaction rule (DESIGN.md §4). Blocks and account
+ * states are its inputs; its answers are read as "not found" when they say no to seeing
+ * someone, so a blocked person cannot tell a block from a missing, suspended or banned account.
+ * Its SQL form (access.sql.ts) is checked against it case by case (access.rule.test.ts).
  */
 
-/** What is true between a viewer and one other person (see access.service.ts for the facts). */
+/**
+ * An account's state (users.account_status). DELETED is never stored: it is what a person
+ * whose row is gone reads as (the other member of a chat they left).
+ */
+export type AccountState = 'ACTIVE' | 'SUSPENDED' | 'BANNED' | 'DELETED';
+export const ACCOUNT_STATES: readonly AccountState[] = ['ACTIVE', 'SUSPENDED', 'BANNED', 'DELETED'];
+
+/** What is true between a viewer and one other person (see access.sql.ts for the facts). */
 export type Tie = {
+  /** The viewer's own account state: only an active account acts on anyone. */
+  viewerState: AccountState;
+  /** The other person's account state: suspended, banned and deleted people are not there. */
+  targetState: AccountState;
   /** The viewer blocked them. */
   blockedByViewer: boolean;
   /** They blocked the viewer. */
@@ -30,7 +42,10 @@ export type Refusal = 'needs_verified' | 'needs_mutual';
  * unverified people from messaging or asking them, 'require mutual connections' keeps people
  * without a friend in common from asking them. Null: the settings allow it.
  */
-export function settingsRefusal(action: Action, tie: Tie): Refusal | null {
+export function settingsRefusal(
+  action: Action,
+  tie: Pick<Tie, 'needsVerified' | 'requiresMutual' | 'mutualFriends'>,
+): Refusal | null {
   if (action !== 'message' && action !== 'connect') return null;
   if (tie.needsVerified) return 'needs_verified';
   if (action === 'connect' && tie.requiresMutual && (tie.mutualFriends ?? 0) === 0) {
@@ -57,12 +72,18 @@ export type Action =
   | 'report';
 
 /**
- * Whether the person exists for the viewer when doing `action`. Someone you blocked exists
- * only for undoing or reporting it (and blocking again, which changes nothing) — even if they
- * blocked you too, since they are on your own block list. Otherwise someone who blocked you
- * does not exist for you at all.
+ * Whether the person exists for the viewer when doing `action`. Only active accounts exist for
+ * each other, with one exception: a chat whose other member deleted their account stays
+ * readable (as "Unknown User", spec/3 §6) though nothing can be sent in it. Someone you blocked
+ * exists only for undoing or reporting it (and blocking again, which changes nothing) — even if
+ * they blocked you too, since they are on your own block list. Otherwise someone who blocked
+ * you does not exist for you at all.
  */
 export function isVisible(action: Action, tie: Tie): boolean {
+  if (tie.viewerState !== 'ACTIVE') return false;
+  if (tie.targetState !== 'ACTIVE' && !(action === 'message' && tie.targetState === 'DELETED')) {
+    return false;
+  }
   switch (action) {
     case 'block':
     case 'unblock':
@@ -87,7 +108,11 @@ export function can(action: Action, tie: Tie): boolean {
     case 'disconnect':
       return tie.friends;
     case 'message':
-      return (tie.friends || tie.matched === true) && settingsRefusal(action, tie) === null;
+      return (
+        tie.targetState === 'ACTIVE' &&
+        (tie.friends || tie.matched === true) &&
+        settingsRefusal(action, tie) === null
+      );
     case 'connect':
       return settingsRefusal(action, tie) === null;
     case 'view':
@@ -101,9 +126,26 @@ export function can(action: Action, tie: Tie): boolean {
 }
 
 /**
- * The graph index keeps blocks without direction: a blocked pair is hidden from each other in
- * every list and path either way, which is what `isVisible('view', ...)` says for both.
+ * A tie from the graph index's facts and the two people's rows. The index keeps blocks without
+ * direction: a blocked pair is hidden from each other in every list and path either way, which
+ * is what `isVisible('view', ...)` says for both.
  */
-export function tieFromIndex(blockedWith: boolean, friends: boolean): Tie {
-  return { blockedByViewer: blockedWith, blockedByTarget: blockedWith, friends };
+export function tieFromIndex(
+  blockedWith: boolean,
+  friends: boolean,
+  states: { viewer: AccountState; target: AccountState },
+): Tie {
+  return {
+    viewerState: states.viewer,
+    targetState: states.target,
+    blockedByViewer: blockedWith,
+    blockedByTarget: blockedWith,
+    friends,
+  };
+}
+
+/** A stored account_status as a state of the rule (an unknown value counts as not active). */
+export function accountState(status: string | null | undefined): AccountState {
+  if (status === null || status === undefined) return 'DELETED';
+  return status === 'ACTIVE' || status === 'SUSPENDED' || status === 'BANNED' ? status : 'BANNED';
 }

@@ -54,7 +54,10 @@ const refusalMessage: Record<Refusal, string> = {
 };
 
 /** Refuses (403, with the reason) when the person's safety settings turn the viewer away. */
-export function assertSettingsAllow(action: Action, tie: Tie): void {
+export function assertSettingsAllow(
+  action: Action,
+  tie: Pick<Tie, 'needsVerified' | 'requiresMutual' | 'mutualFriends'>,
+): void {
   const refusal = settingsRefusal(action, tie);
   if (refusal) throw new ForbiddenError(refusalMessage[refusal]);
 }
@@ -65,6 +68,8 @@ const toTarget = (row: TieRow): Target => ({
   name: row.name,
   avatarUrl: row.avatarUrl,
   tie: {
+    viewerState: row.viewerState,
+    targetState: row.targetState,
     blockedByViewer: row.blockedByViewer,
     blockedByTarget: row.blockedByTarget,
     friends: row.friends,
@@ -82,7 +87,9 @@ export function createAccess(repo: AccessRepository) {
   return {
     /**
      * The person `targetId` as `action` sees them. Oneself answers with the action's own
-     * message (400); a missing person and one hidden by a block answer the same 404.
+     * message (400); a missing person and one hidden by a block or their account's state
+     * answer the same 404. Inside a write (`trx`), this is the re-check under its locks: a
+     * block or suspension that came meanwhile is seen.
      */
     async findForAction(
       viewer: Person,
@@ -97,6 +104,20 @@ export function createAccess(repo: AccessRepository) {
         throw new NotFoundError(missingMessage[action]);
       }
       return target;
+    },
+
+    /**
+     * Inside a write's transaction, after its locks: whether `targetId` still exists for the
+     * viewer doing `action` (false when a block or an account state came between them).
+     */
+    async stillVisible(
+      viewer: Person,
+      targetId: string,
+      action: Action,
+      trx: Trx,
+    ): Promise<boolean> {
+      const [row] = await repo.ties(viewer.seq, [targetId], trx);
+      return row !== undefined && isVisible(action, toTarget(row).tie);
     },
 
     /** Of `ids`, the people who exist for the viewer doing `action` (one query for all). */

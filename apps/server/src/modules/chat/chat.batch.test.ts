@@ -30,11 +30,14 @@ const newMessage = (senderId: string, chatId: string, content: string): NewMessa
 
 const stored = (seq: number): SendOutcome => ({
   otherId: uuidv7(),
+  viewerState: 'ACTIVE',
+  targetState: 'ACTIVE',
   blockedByViewer: false,
   blockedByTarget: false,
   friends: true,
   matched: false,
   needsVerified: false,
+  requiresMutual: true,
   seq,
   senderEventSeq: seq,
   otherEventSeq: seq,

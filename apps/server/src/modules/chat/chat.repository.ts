@@ -3,9 +3,11 @@ import { v7 as uuidv7 } from 'uuid';
 import { CHAT_UNREAD_CAP, CHAT_UNREAD_WINDOW_MS, DELETED_USER_ID } from '@heartline/domain';
 import type { Db, Trx } from '../../db/database.ts';
 import type { RunPrepared } from '../../db/prepared.ts';
+import type { Tie } from '../access/access.policy.ts';
+import { canMessageSql, tieFacts, tieFactsOf } from '../access/access.sql.ts';
 
-/** A chat as one member sees it, with the facts the interaction policy decides on. */
-export type ChatRow = {
+/** A chat as one member sees it, with the facts the interaction rule decides on. */
+export type ChatRow = RuleFacts & {
   id: string;
   kind: 'friend' | 'match';
   lastSeq: number;
@@ -19,12 +21,6 @@ export type ChatRow = {
   otherAvatar: string | null;
   otherDeliveredSeq: number;
   otherReadSeq: number;
-  blockedByViewer: boolean;
-  blockedByTarget: boolean;
-  friends: boolean;
-  matched: boolean;
-  /** The other person accepts messages only from verified accounts; the viewer is not one. */
-  needsVerified: boolean;
   /** Both have read receipts on: each may see when the other read (else neither does). */
   receipts: boolean;
   /** Both have typing indicators on: typing signals pass between them (else in neither way). */
@@ -86,15 +82,12 @@ const messageColumns = [
 /** The unread window's start, as a parameter (spec/3 §9: 30 days). */
 const unreadSince = () => new Date(Date.now() - CHAT_UNREAD_WINDOW_MS);
 
+/** The rule's facts as a chat row carries them (`matched` is always known here). */
+type RuleFacts = Tie & { matched: boolean; needsVerified: boolean; requiresMutual: boolean };
+
 /** What one send statement found and did (chat.repository.ts `send`). */
-export type SendOutcome = {
+export type SendOutcome = RuleFacts & {
   otherId: string;
-  blockedByViewer: boolean;
-  blockedByTarget: boolean;
-  friends: boolean;
-  matched: boolean;
-  /** The other person accepts messages only from verified accounts; the sender is not one. */
-  needsVerified: boolean;
   /** The stored message's seq; null when the client id was already used (a retry). */
   seq: number | null;
   /** The `message.created` events' seqs in the sender's and the other's stream (when stored). */
@@ -128,26 +121,6 @@ const toOutcome = ({ seq, senderEventSeq, otherEventSeq, ...facts }: RawOutcome)
 });
 
 /**
- * The interaction policy's facts for a send, as columns (viewer `v` = the sender, `u` = the
- * other member): the same in the one-send and the batch statement, decided in the service by
- * `can('message', ...)` and `assertSettingsAllow`.
- */
-const SEND_POLICY_FACTS = `
-    exists (select 1 from blocks b where b.blocker_seq = v.seq and b.blocked_seq = u.seq)
-      as blocked_by_viewer,
-    exists (select 1 from blocks b where b.blocker_seq = u.seq and b.blocked_seq = v.seq)
-      as blocked_by_target,
-    exists (select 1 from friendships f
-             where f.user_low = least(u.seq, v.seq) and f.user_high = greatest(u.seq, v.seq))
-      as friends,
-    exists (select 1 from matches m
-             where m.user_low = least(u.seq, v.seq) and m.user_high = greatest(u.seq, v.seq)
-               and m.status = 'active') as matched,
-    (coalesce((select s.block_unverified from user_settings s where s.user_id = u.id), false)
-       and not exists (select 1 from oauth_identities oi where oi.user_id = v.id))
-      as needs_verified`;
-
-/**
  * The whole send as one statement (one round trip, one commit; the benchmark showed a send's
  * connection idle in its transaction between six statements): the policy's facts, the chat's
  * next seq under the chat row's lock, the message, and its `message.created` event for both
@@ -158,7 +131,7 @@ const SEND_POLICY_FACTS = `
 const SEND_SQL = `
 with chat as (
   select c.id, c.last_seq, o.user_id as other_id,
-${SEND_POLICY_FACTS.trim()}
+    ${tieFacts('v', 'u')}
   from chats c
   join chat_members me on me.chat_id = c.id and me.user_id = $1
   join chat_members o on o.chat_id = c.id and o.user_id <> $1
@@ -167,9 +140,7 @@ ${SEND_POLICY_FACTS.trim()}
   where c.id = $2
   for update of c
 ), allowed as (
-  select * from chat
-   where not blocked_by_viewer and not blocked_by_target and (friends or matched)
-     and not needs_verified
+  select * from chat where ${canMessageSql('chat')}
 ), msg as (
   insert into messages (id, chat_id, seq, sender_id, client_id, content, created_at)
   select $3, allowed.id, allowed.last_seq + 1, $1, $4, $5, $6::timestamptz from allowed
@@ -192,9 +163,7 @@ ${SEND_POLICY_FACTS.trim()}
     from streams st, msg
   returning 1
 )
-select chat.other_id as "otherId", chat.blocked_by_viewer as "blockedByViewer",
-  chat.blocked_by_target as "blockedByTarget", chat.friends, chat.matched,
-  chat.needs_verified as "needsVerified", (select seq from msg) as seq,
+select chat.other_id as "otherId", ${tieFactsOf('chat')}, (select seq from msg) as seq,
   (select last_seq from streams where stream = 'user:' || $1::text) as "senderEventSeq",
   (select last_seq from streams where stream <> 'user:' || $1::text) as "otherEventSeq",
   (select count(*) from ev) as events,
@@ -224,7 +193,7 @@ with input as (
    for update
 ), facts as (
   select i.*, l.last_seq, o.user_id as other_id,
-${SEND_POLICY_FACTS.trim()},
+    ${tieFacts('v', 'u')},
     exists (select 1 from messages m
              where m.sender_id = i.sender_id and m.client_id = i.client_id) as used
   from input i
@@ -236,8 +205,7 @@ ${SEND_POLICY_FACTS.trim()},
 ), fresh as (
   select f.*, f.last_seq + row_number() over (partition by f.chat_id order by f.ord) as seq
     from facts f
-   where not f.blocked_by_viewer and not f.blocked_by_target and (f.friends or f.matched)
-     and not f.needs_verified and not f.used
+   where ${canMessageSql('f')} and not f.used
 ), msg as (
   insert into messages (id, chat_id, seq, sender_id, client_id, content, created_at)
   select id, chat_id, seq, sender_id, client_id, content, created_at from fresh order by ord
@@ -269,9 +237,7 @@ ${SEND_POLICY_FACTS.trim()},
     from numbered order by ord, own desc
   returning 1
 )
-select f.ord, f.other_id as "otherId", f.blocked_by_viewer as "blockedByViewer",
-  f.blocked_by_target as "blockedByTarget", f.friends, f.matched,
-  f.needs_verified as "needsVerified", fr.seq,
+select f.ord, f.other_id as "otherId", ${tieFactsOf('f')}, fr.seq,
   (select event_seq from numbered n where n.ord = f.ord and n.own) as "senderEventSeq",
   (select event_seq from numbered n where n.ord = f.ord and not n.own) as "otherEventSeq",
   (select count(*) from msg) + (select count(*) from bump) + (select count(*) from ev) as written
@@ -306,19 +272,7 @@ export function createChatRepository(db: Db, run: RunPrepared) {
         u.avatar_url as "otherAvatar",
         coalesce(o.delivered_seq, c.departed_delivered_seq) as "otherDeliveredSeq",
         coalesce(o.read_seq, c.departed_read_seq) as "otherReadSeq",
-        exists (select 1 from blocks b where b.blocker_seq = v.seq and b.blocked_seq = u.seq)
-          as "blockedByViewer",
-        exists (select 1 from blocks b where b.blocker_seq = u.seq and b.blocked_seq = v.seq)
-          as "blockedByTarget",
-        exists (select 1 from friendships f
-                 where f.user_low = least(u.seq, v.seq) and f.user_high = greatest(u.seq, v.seq))
-          as friends,
-        exists (select 1 from matches m
-                 where m.user_low = least(u.seq, v.seq) and m.user_high = greatest(u.seq, v.seq)
-                   and m.status = 'active') as matched,
-        (coalesce((select s.block_unverified from user_settings s where s.user_id = u.id), false)
-           and not exists (select 1 from oauth_identities i where i.user_id = v.id))
-          as "needsVerified",
+        ${sql.raw(tieFacts('v', 'u'))},
         (coalesce(sv.read_receipts, true) and coalesce(so.read_receipts, true)) as receipts,
         (coalesce(sv.typing_indicators, true) and coalesce(so.typing_indicators, true)) as typing,
         ${unread} as "unreadCount"

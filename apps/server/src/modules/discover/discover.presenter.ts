@@ -42,9 +42,6 @@ export function presentCandidate(
       ranked.degree !== 1 &&
       !viewer.requestOpen &&
       settingsRefusal('connect', {
-        blockedByViewer: false,
-        blockedByTarget: false,
-        friends: false,
         needsVerified: row.blocksUnverified && !viewer.verified,
         requiresMutual: row.requiresMutual,
         mutualFriends: ranked.degree === 2 ? ranked.mutual : 0,

@@ -1,5 +1,6 @@
 import { OPEN_REQUEST_STATUSES } from '@heartline/domain';
 import type { RunPrepared } from '../../db/prepared.ts';
+import { accountState, type AccountState } from '../access/access.policy.ts';
 
 /** What a card shows of one candidate, with the settings that decide what may be shown. */
 export type CandidateRow = {
@@ -19,6 +20,8 @@ export type CandidateRow = {
   /** Their safety settings (who may send them a connection request). */
   blocksUnverified: boolean;
   requiresMutual: boolean;
+  /** Their account state: the interaction rule's input (access.policy.ts). */
+  state: AccountState;
 };
 
 /** What the viewer did that shapes their feed. */
@@ -30,6 +33,8 @@ export type ViewerState = {
   asked: Set<number>;
   /** The viewer signed in through the OpenID provider (their safety settings may ask it). */
   verified: boolean;
+  /** The viewer's account state (the interaction rule's input). */
+  account: AccountState;
 };
 
 /** Requests still waiting for someone (constants, never user input). */
@@ -52,12 +57,24 @@ export function createDiscoverRepository(prepared: RunPrepared) {
            join users u on u.id = r.from_user_id
           where r.to_user_id = $2 and r.status in (${openStatusesSql})
          union all
-         select 0, 'verified' where exists (select 1 from oauth_identities where user_id = $2)`,
+         select 0, 'verified' where exists (select 1 from oauth_identities where user_id = $2)
+         union all
+         select 0, 'account:' || account_status from users where id = $2`,
         [seq, userId],
       );
-      const state: ViewerState = { swiped: [], skipped: 0, asked: new Set(), verified: false };
+      const state: ViewerState = {
+        swiped: [],
+        skipped: 0,
+        asked: new Set(),
+        verified: false,
+        account: 'DELETED',
+      };
       for (const row of rows) {
         const other = Number(row.seq);
+        if (row.kind.startsWith('account:')) {
+          state.account = accountState(row.kind.slice('account:'.length));
+          continue;
+        }
         if (row.kind === 'verified') {
           state.verified = true;
           continue;
@@ -84,7 +101,8 @@ export function createDiscoverRepository(prepared: RunPrepared) {
                 coalesce(s.location_sharing, true) as "locationSharing",
                 exists (select 1 from oauth_identities i where i.user_id = u.id) as "isVerified",
                 coalesce(s.block_unverified, false) as "blocksUnverified",
-                coalesce(s.require_mutual_connections, true) as "requiresMutual"
+                coalesce(s.require_mutual_connections, true) as "requiresMutual",
+                u.account_status as "state"
          from users u left join user_settings s on s.user_id = u.id
          where u.seq = any($1::bigint[])`,
         [seqs.map(String)],

@@ -103,7 +103,10 @@ export function createDiscoverService(deps: {
         const row = bySeq.get(r.seq);
         // The ranking leaves blocked pairs out; the policy has the last word on every card (a
         // card it hides still moves the cursor, so pages stay contiguous).
-        const tie = tieFromIndex(graph.blockedNow(seq, r.seq), r.degree === 1);
+        const tie = tieFromIndex(graph.blockedNow(seq, r.seq), r.degree === 1, {
+          viewer: viewer.account,
+          target: row?.state ?? 'DELETED',
+        });
         if (row && isVisible('view', tie)) {
           items.push(
             presentCandidate(r, row, connector, today, {

@@ -14,6 +14,7 @@ import {
 import type { Trx } from '../../db/database.ts';
 import { ConflictError, GoneError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { randomToken } from '../../lib/tokens.ts';
+import { accountState } from '../access/access.policy.ts';
 import type { Access } from '../access/access.service.ts';
 import type { RequestsService } from '../requests/requests.service.ts';
 import type {
@@ -103,6 +104,11 @@ export function createInvitationsService(deps: InvitationsDeps) {
     if (problem) throw new ValidationError(problem);
     const row = await invitations.findByCode(code);
     if (!row) throw new NotFoundError(inviteMessages.notFound);
+    // A creator who is not there (the rule's account states) has the spec's own answer, the
+    // same for everyone (spec/2 §5); anyone else the rule hides reads as a missing link.
+    if (accountState(row.creatorStatus) !== 'ACTIVE') {
+      throw new NotFoundError(inviteMessages.creatorMissing);
+    }
     if (viewerId && viewerId !== row.creatorId) {
       const viewer = await deps.viewer(viewerId);
       if (viewer) {
@@ -116,7 +122,6 @@ export function createInvitationsService(deps: InvitationsDeps) {
     }
     const state = stateOf(row);
     if (state !== 'active') throw new GoneError(stateMessage[state]);
-    if (row.creatorStatus !== 'ACTIVE') throw new NotFoundError(inviteMessages.creatorMissing);
     return row;
   }
 

@@ -2,6 +2,7 @@ import { OPEN_REQUEST_STATUSES } from '@heartline/domain';
 import { sql } from 'kysely';
 import type { Db, Trx } from '../../db/database.ts';
 import type { RunPrepared } from '../../db/prepared.ts';
+import type { AccountState } from '../access/access.policy.ts';
 
 export type PersonRow = {
   seq: number;
@@ -9,6 +10,8 @@ export type PersonRow = {
   name: string | null;
   bio: string;
   avatarUrl: string | null;
+  /** Their account state: the interaction rule's input (access.policy.ts). */
+  state: AccountState;
   friendsSince: Date | null;
 };
 
@@ -72,14 +75,16 @@ export function createNetworkRepository(db: Db, prepared: RunPrepared) {
           ? await prepared<Row>(
               'hl_network_people',
               `select u.seq::int as "seq", u.id as "id", u.name as "name", u.bio as "bio",
-                      u.avatar_url as "avatarUrl", null::timestamptz as "friendsSince"
+                      u.avatar_url as "avatarUrl", u.account_status as "state",
+                      null::timestamptz as "friendsSince"
                from users u where u.seq = any($1::bigint[])`,
               [list],
             )
           : await prepared<Row>(
               'hl_network_people_friends',
               `select u.seq::int as "seq", u.id as "id", u.name as "name", u.bio as "bio",
-                      u.avatar_url as "avatarUrl", f.created_at as "friendsSince"
+                      u.avatar_url as "avatarUrl", u.account_status as "state",
+                      f.created_at as "friendsSince"
                from users u
                left join friendships f
                  on f.user_low = least(u.seq, $2::bigint) and f.user_high = greatest(u.seq, $2::bigint)

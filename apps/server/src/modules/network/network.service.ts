@@ -56,7 +56,11 @@ export function createNetworkService(deps: {
   async function targetSeq(viewer: number, userId: string, message: string): Promise<number> {
     const seq = await people.seqOf(userId);
     if (seq === undefined || !graph.knows(seq)) throw new NotFoundError(message);
-    const tie = tieFromIndex(graph.blockedNow(viewer, seq), graph.friendsNow(viewer, seq));
+    const rows = await people.people([viewer, seq]);
+    const tie = tieFromIndex(graph.blockedNow(viewer, seq), graph.friendsNow(viewer, seq), {
+      viewer: rows.get(viewer)?.state ?? 'DELETED',
+      target: rows.get(seq)?.state ?? 'DELETED',
+    });
     if (!isVisible('view', tie)) throw new NotFoundError(message);
     return seq;
   }
@@ -122,7 +126,7 @@ export function createNetworkService(deps: {
     });
     alongside?.();
     const page = ranked.slice(0, input.limit);
-    const seqs = new Set<number>();
+    const seqs = new Set<number>([v]);
     const shown = new Map<number, boolean>();
     for (const r of page) {
       seqs.add(r.seq);
@@ -139,7 +143,10 @@ export function createNetworkService(deps: {
       const person = rows.get(r.seq);
       // The ranking already leaves blocked pairs out; the policy has the last word on every
       // row (a row it hides still moves the cursor, so pages stay contiguous).
-      const tie = tieFromIndex(graph.blockedNow(v, r.seq), r.degree === 1);
+      const tie = tieFromIndex(graph.blockedNow(v, r.seq), r.degree === 1, {
+        viewer: rows.get(v)?.state ?? 'DELETED',
+        target: person?.state ?? 'DELETED',
+      });
       if (person && isVisible('view', tie))
         items.push(presentConnection(r, person, rows, userId, (s) => shown.get(s) ?? false));
     }

@@ -139,8 +139,20 @@ export function createRelationsService(deps: {
       });
     },
 
+    /** The people the viewer blocked, as far as the rule lets them be there (not banned). */
     async blocks(userId: string): Promise<BlockList> {
-      return presentBlockList(await graph.listBlocks((await me(userId)).seq));
+      const viewer = await me(userId);
+      const rows = await graph.listBlocks(viewer.seq);
+      const there = new Set(
+        (
+          await access.visibleAmong(
+            viewer,
+            rows.map((r) => r.id),
+            'unblock',
+          )
+        ).map((t) => t.id),
+      );
+      return presentBlockList(rows.filter((r) => there.has(r.id)));
     },
 
     async report(userId: string, input: CreateReportInput & { details?: string }) {

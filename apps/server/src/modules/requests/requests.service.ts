@@ -126,7 +126,7 @@ export function createRequestsService(deps: {
       if (!row) return null;
       const requester = await people.findUser(row.fromUserId, trx);
       if (!requester) throw new NotFoundError(requestMessages.requestNotFound);
-      if (await graph.blockedInDb(recipient.seq, requester.seq, trx)) return null;
+      if (!(await access.stillVisible(recipient, requester.id, 'connect', trx))) return null;
       const decidedAt = await requests.decide(trx, row.id, 'accepted');
       const accepted: RequestRow = { ...row, status: 'accepted', decidedAt };
       await befriend(trx, record, emit, recipient, requester, accepted);
@@ -145,7 +145,7 @@ export function createRequestsService(deps: {
    */
   function insert(from: UserRef, to: UserRef, row: RequestRow): Promise<boolean | 'blocked'> {
     return graph.write(async (trx, _record, emit) => {
-      if (await graph.blockedInDb(from.seq, to.seq, trx)) return 'blocked';
+      if (!(await access.stillVisible(from, to.id, 'connect', trx))) return 'blocked';
       if (!(await requests.insert(trx, row))) return false;
       emit(
         userRoom(to.id),
@@ -171,7 +171,7 @@ export function createRequestsService(deps: {
       if (!row) return null;
       const other = await people.findUser(row.fromUserId, trx);
       if (!other) return null;
-      if (await graph.blockedInDb(actor.seq, other.seq, trx)) return null;
+      if (!(await access.stillVisible(actor, other.id, 'invite', trx))) return null;
       const actorName = actor.name?.trim() || networkMessages.unknownUser;
       const forward = action === 'approve' || action === 'consent' || action === 'final-approve';
       if (forward && (await graph.friendsInDb(actor.seq, other.seq, trx))) {
@@ -314,18 +314,27 @@ export function createRequestsService(deps: {
         requests.listOpen(userId, 'incoming'),
         requests.listOpen(userId, 'outgoing'),
       ]);
+      const partyOf = (r: (typeof incoming)[number]) =>
+        r.toUserId === userId ? r.fromUserId : r.toUserId;
+      // A request stays stored while its other party's account is suspended, and is not shown.
+      const there = new Set(
+        (await access.visibleAmong(viewer, [...incoming, ...outgoing].map(partyOf), 'connect')).map(
+          (t) => t.id,
+        ),
+      );
       const present = (r: (typeof incoming)[number]) =>
         presentRequest(
           r,
           userId,
           party(viewer.seq, {
-            id: r.toUserId === userId ? r.fromUserId : r.toUserId,
+            id: partyOf(r),
             seq: Number(r.partySeq),
             name: r.partyName,
             avatarUrl: r.partyAvatarUrl,
           }),
         );
-      return { incoming: incoming.map(present), outgoing: outgoing.map(present) };
+      const shown = (rows: typeof incoming) => rows.filter((r) => there.has(partyOf(r)));
+      return { incoming: shown(incoming).map(present), outgoing: shown(outgoing).map(present) };
     },
 
     async accept(userId: string, requestId: string): Promise<DecideRequestResult> {
@@ -341,6 +350,10 @@ export function createRequestsService(deps: {
       const recipient = await deps.transact(async (trx, emit) => {
         const toUserId = await requests.deleteOpenFrom(trx, requestId, sender.id);
         if (!toUserId) return null;
+        // Undone (thrown, so the transaction rolls back) when the recipient is not there.
+        if (!(await access.stillVisible(sender, toUserId, 'connect', trx))) {
+          throw new NotFoundError(requestMessages.requestNotFound);
+        }
         emit(userRoom(toUserId), 'request.cancelled', { requestId }, sender.id);
         await emitBadge(trx, emit, toUserId);
         return toUserId;
@@ -358,6 +371,7 @@ export function createRequestsService(deps: {
         if (!row) return null;
         const requester = await people.findUser(row.fromUserId, trx);
         if (!requester) throw new NotFoundError(requestMessages.requestNotFound);
+        if (!(await access.stillVisible(recipient, requester.id, 'connect', trx))) return null;
         const decidedAt = await requests.decide(trx, row.id, 'rejected');
         emit(userRoom(requester.id), 'request.rejected', { requestId: row.id }, recipient.id);
         await emitBadge(trx, emit, recipient.id);
@@ -429,7 +443,7 @@ export function createRequestsService(deps: {
         decidedAt: null,
       };
       const stored = await graph.write(async (trx, _record, emit) => {
-        if (await graph.blockedInDb(invitee.seq, creator.seq, trx)) return 'blocked';
+        if (!(await access.stillVisible(invitee, creator.id, 'invite', trx))) return 'blocked';
         if (!(await requests.insert(trx, row))) return 'conflict';
         await consumeUse(trx);
         emit(
