@@ -45,8 +45,8 @@ export const boundaryZones = [
     message: "Use the other module's service (wired in app.ts), not its repository.",
   })),
   {
-    // Routes are adapters: they call services, never SQL. (auth.routes.ts until its service.)
-    target: [`${SERVER}/**/!(auth).routes.ts`],
+    // Routes are adapters: they call services, never SQL.
+    target: [`${SERVER}/**/*.routes.ts`],
     from: [`${SERVER}/**/*.repository.ts`, `**/node_modules/kysely/**`],
     message: 'Routes call services; repositories and SQL are wired in app.ts and services.',
   },

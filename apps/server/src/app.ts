@@ -7,6 +7,7 @@ import { randomToken } from './lib/tokens.ts';
 import { announceUntilSent, connectRedis } from './lib/redis.ts';
 import { requestLogFields } from './lib/request-log.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
+import { createAuthService } from './modules/auth/auth.service.ts';
 import { DEV_IDP_TOKEN_PATH, mountDevIdp } from './modules/auth/dev-idp.ts';
 import { createOidcClient, type OidcProviderSettings } from './modules/auth/oidc.client.ts';
 import { createSessionsService } from './modules/auth/sessions.service.ts';
@@ -303,15 +304,18 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   app.get('/api/health', async () => ({ ok: true }));
   app.get('/api/config', async () => publicConfig);
 
-  registerAuthRoutes(app, {
+  const auth = createAuthService({
     db,
     users,
     sessions,
-    jar,
     oidc: createOidcClient(provider),
-    limits,
     transact,
     publicUrl: config.publicUrl,
+  });
+  registerAuthRoutes(app, {
+    auth,
+    jar,
+    limits,
     secureCookies: config.secureCookies,
     passwordAuth: config.passwordAuth,
     deviceKey: Buffer.from(
@@ -481,7 +485,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   const account = createAccountService({
     repo: createAccountRepository(db),
     graph,
-    sessions,
+    endSessionsWithin: auth.endSessionsWithin,
     storage,
     settings: (userId) => settingsRepo.get(userId),
     pendingIncoming: (userId, trx) => people.pendingIncoming(userId, trx),

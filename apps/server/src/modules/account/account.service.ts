@@ -7,7 +7,7 @@ import {
 import type { Trx } from '../../db/database.ts';
 import { UnauthorizedError } from '../../lib/errors.ts';
 import { sessionStream } from '../../realtime/realtime.ts';
-import type { SessionsService } from '../auth/sessions.service.ts';
+import type { AuthService } from '../auth/auth.service.ts';
 import type { Graph } from '../graph/graph.service.ts';
 import type { MediaStorage } from '../media/media.storage.ts';
 import type { AccountRepository } from './account.repository.ts';
@@ -15,7 +15,8 @@ import type { AccountRepository } from './account.repository.ts';
 export type AccountDeps = {
   repo: AccountRepository;
   graph: Graph;
-  sessions: SessionsService;
+  /** The auth service's: ends the person's sessions in the deletion's transaction. */
+  endSessionsWithin: AuthService['endSessionsWithin'];
   storage: Pick<MediaStorage, 'urlFor'>;
   /** The person's settings as stored, or the defaults (modules/settings). */
   settings: (userId: string) => Promise<Settings>;
@@ -256,7 +257,7 @@ export function createAccountService(deps: AccountDeps) {
     async deleteAccount(userId: string): Promise<void> {
       const user = await repo.user(userId);
       if (!user) throw new UnauthorizedError();
-      let revoked: string[] = [];
+      let announce = async () => {};
       let files: { mainKey: string; avatarKeys: Record<string, string> }[] = [];
       const counts = new Set<number>();
       await deps.graph.deleteAccount(Number(user.seq), async (trx, emit) => {
@@ -289,16 +290,12 @@ export function createAccountService(deps: AccountDeps) {
           emit(userRoom(kept.otherId), 'chat.updated', { chatId: kept.chatId });
         }
         files = await repo.photoFiles(trx, me.id);
-        revoked = await repo.sessionHashes(trx, me.id);
-        const sessionStreams = revoked.map(sessionStream);
+        const revoked = await repo.sessionHashes(trx, me.id);
         // Events appended by `emit` are written after this work: none of them is erased.
-        await repo.eraseEvents(trx, me.id, sessionStreams);
-        for (const hash of revoked) {
-          await deps.sessions.revoke(hash, trx);
-          emit(sessionStream(hash), 'session.revoked', { reason: 'signed_out' });
-        }
+        await repo.eraseEvents(trx, me.id, revoked.map(sessionStream));
+        announce = await deps.endSessionsWithin(trx, emit, revoked);
       });
-      for (const hash of revoked) await deps.sessions.revoked(hash);
+      await announce();
       deps.countsChanged([...counts]);
       await deps.eraseFiles(files).catch(deps.onError);
     },

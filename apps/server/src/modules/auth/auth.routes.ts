@@ -4,28 +4,16 @@ import {
   passwordSignInSchema,
   passwordSignUpAccepted,
   passwordSignUpSchema,
-  safeIntendedPath,
   type SessionResponse,
 } from '@heartline/domain';
 import { AuthFailedError, NotFoundError, RateLimitError } from '../../lib/errors.ts';
-import { randomToken, sha256 } from '../../lib/tokens.ts';
 import { parseInput } from '../../lib/validate.ts';
-import { sessionStream } from '../../realtime/realtime.ts';
 import { clientKey, type RateLimitRule, type RateLimits } from '../../plugins/rate-limit.ts';
 import type { SessionCookie } from '../../plugins/session.ts';
-import type { Db } from '../../db/database.ts';
-import type { Transact } from '../events/events.outbox.ts';
-import { presentMe } from '../users/users.presenter.ts';
-import type { UsersRepository } from '../users/users.repository.ts';
-import { createAuthFlowsRepository } from './auth-flows.repository.ts';
+import { FLOW_TTL_MS, type AuthService } from './auth.service.ts';
 import { createDeviceCookies } from './device-cookie.ts';
-import { usePictureUntilUpload } from './identity-picture.ts';
-import type { OidcClient } from './oidc.client.ts';
-import { createPasswordService } from './password.service.ts';
-import type { SessionsService } from './sessions.service.ts';
 
 const FLOW_COOKIE = 'hl_oidc';
-const FLOW_TTL_MS = 10 * 60 * 1000;
 
 const tooMany = () => authMessages.tooManyAttempts;
 const rules = {
@@ -63,24 +51,18 @@ const rules = {
 } satisfies Record<string, RateLimitRule>;
 
 export type AuthRoutesDeps = {
-  db: Db;
-  users: UsersRepository;
-  sessions: SessionsService;
+  auth: AuthService;
   jar: SessionCookie;
-  oidc: OidcClient;
   limits: RateLimits;
-  /** The revocation commits with its `session.revoked` event (the dispatcher closes sockets). */
-  transact: Transact;
-  publicUrl: string;
   secureCookies: boolean;
   passwordAuth: boolean;
   /** Signs the device cookies (device-cookie.ts); made on first start and kept. */
   deviceKey: Buffer;
 };
 
+/** HTTP for sign-in and sign-out: cookies, redirects and rate limits around the auth service. */
 export function registerAuthRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
-  const flows = createAuthFlowsRepository(deps.db);
-  const passwords = createPasswordService(deps.users);
+  const { auth } = deps;
   const devices = createDeviceCookies(deps.deviceKey, deps.secureCookies);
   const flowCookie = {
     path: '/api/auth',
@@ -89,19 +71,10 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
     sameSite: 'lax' as const,
   };
 
-  async function startSession(request: FastifyRequest, reply: FastifyReply, userId: string) {
-    // Rotation: whatever session the browser carried before sign-in is revoked.
-    if (request.session) await endSession(request.session.tokenHash);
-    const { token } = await deps.sessions.create(userId, request.headers['user-agent'] ?? '');
-    deps.jar.set(reply, token);
-  }
-
-  async function endSession(tokenHash: string) {
-    await deps.transact(async (trx, emit) => {
-      await deps.sessions.revoke(tokenHash, trx);
-      emit(sessionStream(tokenHash), 'session.revoked', { reason: 'signed_out' });
-    });
-    await deps.sessions.revoked(tokenHash);
+  /** Signs the browser in as `userId` (the session it carried before is revoked). */
+  async function signIn(request: FastifyRequest, reply: FastifyReply, userId: string) {
+    const userAgent = request.headers['user-agent'] ?? '';
+    deps.jar.set(reply, await auth.startSession(userId, userAgent, request.session?.tokenHash));
   }
 
   app.get('/api/auth/session', async (request, reply): Promise<SessionResponse> => {
@@ -113,72 +86,50 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
     }
     // The readable mark goes with every live session, so the web app can trust its absence.
     if (!deps.jar.isMarked(request)) deps.jar.mark(reply);
-    const row = await deps.users.findMe(request.session.userId);
-    return { user: row ? presentMe(row) : null };
+    return { user: await auth.me(request.session.userId) };
   });
 
   app.get<{ Querystring: { returnTo?: string } }>(
     '/api/auth/google/start',
     { preHandler: deps.limits.hook(rules.startPerIp, (r) => clientKey(r.ip)) },
     async (request, reply) => {
-      let auth;
+      let flow;
       try {
-        auth = await deps.oidc.authorizationRequest();
+        flow = await auth.beginFlow(request.query.returnTo);
       } catch (err) {
         request.log.error({ err }, 'OpenID discovery failed');
         return reply.redirect('/auth?error=exception', 303);
       }
-      const flowId = randomToken();
-      await flows.insert({
-        idHash: sha256(flowId),
-        state: auth.state,
-        nonce: auth.nonce,
-        codeVerifier: auth.codeVerifier,
-        returnTo: safeIntendedPath(request.query.returnTo),
-        expiresAt: new Date(Date.now() + FLOW_TTL_MS),
-      });
-      reply.setCookie(FLOW_COOKIE, flowId, { ...flowCookie, maxAge: FLOW_TTL_MS / 1000 });
-      return reply.redirect(auth.url, 303);
+      reply.setCookie(FLOW_COOKIE, flow.flowId, { ...flowCookie, maxAge: FLOW_TTL_MS / 1000 });
+      return reply.redirect(flow.url, 303);
     },
   );
 
   app.get('/api/auth/callback', async (request, reply) => {
     const flowId = request.cookies[FLOW_COOKIE];
     reply.clearCookie(FLOW_COOKIE, flowCookie);
-    const flow = flowId ? await flows.take(sha256(flowId)) : undefined;
-    if (!flow) return reply.redirect('/auth?error=callback_failed', 303);
-    const answer = new URL(request.url, deps.publicUrl).searchParams;
-    if (answer.get('error') === 'access_denied' && answer.get('state') === flow.state) {
-      // The person cancelled at the provider: back to sign-in, which is not an error (issue 18).
-      return reply.redirect('/auth', 303);
+    const done = await auth.completeCallback(
+      {
+        flowId,
+        url: request.url,
+        userAgent: request.headers['user-agent'] ?? '',
+        previous: request.session?.tokenHash,
+      },
+      request.log,
+    );
+    switch (done.outcome) {
+      case 'cancelled':
+        return reply.redirect('/auth', 303);
+      case 'failed':
+        return reply.redirect(`/auth?error=${done.error}`, 303);
+      case 'signed_in':
+        deps.jar.set(reply, done.token);
+        return reply.redirect(done.returnTo, 303);
     }
-    let identity;
-    try {
-      identity = await deps.oidc.verifyCallback(new URL(request.url, deps.publicUrl), {
-        state: flow.state,
-        nonce: flow.nonce,
-        codeVerifier: flow.codeVerifier,
-      });
-    } catch (err) {
-      request.log.warn({ err: String(err) }, 'OpenID callback refused');
-      return reply.redirect('/auth?error=callback_failed', 303);
-    }
-    try {
-      const { picture, ...person } = identity;
-      const userId =
-        (await deps.users.findIdByIdentity(deps.oidc.provider, person.subject)) ??
-        (await deps.users.createWithIdentity({ provider: deps.oidc.provider, ...person }));
-      if (picture) await usePictureUntilUpload(deps.db, userId, picture);
-      await startSession(request, reply, userId);
-    } catch (err) {
-      request.log.error({ err }, 'sign-in failed after a valid callback');
-      return reply.redirect('/auth?error=no_session', 303);
-    }
-    return reply.redirect(flow.returnTo ?? '/', 303);
   });
 
   app.post('/api/auth/signout', async (request, reply) => {
-    if (request.session) await endSession(request.session.tokenHash);
+    if (request.session) await auth.endSession(request.session.tokenHash);
     deps.jar.clear(reply);
     return reply.status(204).send();
   });
@@ -195,7 +146,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
    */
   app.post('/api/auth/password/signup', { preHandler: passwordGuard }, async (request, reply) => {
     const input = parseInput(passwordSignUpSchema, request.body);
-    await passwords.signUp(input);
+    await auth.signUp(input);
     return reply.status(202).send({ user: null, message: passwordSignUpAccepted });
   });
 
@@ -224,7 +175,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
     if (counted === anywhere) await deps.limits.consumeAll(anywhere);
     let userId: string;
     try {
-      userId = await passwords.signIn(input);
+      userId = await auth.signIn(input);
     } catch (err) {
       if (!(err instanceof AuthFailedError)) {
         for (const [rule, key] of counted) await deps.limits.refund(rule, key);
@@ -235,8 +186,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
     await deps.limits.reset(...counted[0]!);
     for (const [rule, key] of counted.slice(1)) await deps.limits.refund(rule, key);
     devices.set(reply, input.email, device);
-    await startSession(request, reply, userId);
-    const row = await deps.users.findMe(userId);
-    return { user: row ? presentMe(row) : null };
+    await signIn(request, reply, userId);
+    return { user: await auth.me(userId) };
   });
 }
