@@ -1,7 +1,11 @@
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { errorCodes, errorMessages, type ErrorBody, type PublicConfig } from '@heartline/domain';
 import type { Config } from './config.ts';
-import { openDatabase, type Db } from './db/database.ts';
+import { randomUUID, timingSafeEqual } from 'node:crypto';
+import type pg from 'pg';
+import { lostConnectionReporter, openDatabase, type Db } from './db/database.ts';
+import { createMetrics, type ErrorSource } from './lib/metrics.ts';
+import { NotFoundError } from './lib/errors.ts';
 import { storedAppKey } from './db/app-keys.ts';
 import { randomToken } from './lib/tokens.ts';
 import { announceUntilSent, connectRedis } from './lib/redis.ts';
@@ -113,9 +117,8 @@ export type AppDeps = {
 
 /** The one place where everything is wired. Tests build it with their own config and database. */
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App> {
-  const db =
-    deps.db ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   const storage = createMediaStorage(config);
+  const metrics = createMetrics();
 
   const app = Fastify({
     logger:
@@ -136,6 +139,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
               : {}),
           },
     trustProxy: config.trustProxy,
+    // Every request's log lines carry its id, answered as x-request-id (a support reference).
+    genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
     // While closing, requests are refused by the hook below, in the app's error shape.
     return503OnClosing: false,
@@ -154,6 +159,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     ? await connectRedis(config.redisUrl, config.redisPrefix, {
         warn: (fields, message) => app.log.warn(fields, message),
         info: (message) => app.log.info(message),
+        count: () => metrics.countError('redis'),
       })
     : undefined;
 
@@ -176,7 +182,31 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
       .send({
         error: { code: errorCodes.unavailable, message: errorMessages.unavailable },
       } satisfies ErrorBody);
+  /** An infrastructure error: logged with its reason and counted, never swallowed. */
+  const report = (source: ErrorSource) => (err: unknown, reason: string) => {
+    metrics.countError(source);
+    app.log.warn({ err, source }, reason);
+  };
+  const pools: pg.Pool[] = [];
+  const lostConnection = lostConnectionReporter(
+    (message, err) => app.log.warn({ err, source: 'database' }, message),
+    () => metrics.countError('database'),
+  );
+  const db =
+    deps.db ??
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      onConnectionError: lostConnection,
+      onPool: (pool) => pools.push(pool),
+    }));
+
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    metrics.observeRequest(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
+  });
   app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
     if (httpClosing || (draining && request.routeOptions.url === '/api/health')) {
       return unavailable(reply);
     }
@@ -198,6 +228,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     announceRevoked: redis
       ? (tokenHash) => announceUntilSent(redis, revokedChannel, tokenHash, app.log)
       : undefined,
+    onError: report('sessions'),
   });
   if (redis) {
     await redis.sub.subscribe(revokedChannel, (tokenHash) => sessions.forget(tokenHash));
@@ -257,6 +288,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     events,
     presence,
     redis,
+    onError: report('socket_session_check'),
   });
   const onError = (err: unknown) => app.log.error({ err }, 'spine');
   // Web Push: keys made on first start and kept; the dispatcher queues, the job runner sends.
@@ -302,6 +334,17 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     contacts: config.contacts,
   };
   app.get('/api/health', async () => ({ ok: true }));
+  if (config.metricsToken) {
+    const expected = Buffer.from(`Bearer ${config.metricsToken}`);
+    // Operators only: without the token it answers as a route that does not exist.
+    app.get('/metrics', async (request, reply) => {
+      const given = Buffer.from(request.headers.authorization ?? '');
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+        throw new NotFoundError();
+      }
+      return reply.type(metrics.contentType).send(await metrics.text());
+    });
+  }
   app.get('/api/config', async () => publicConfig);
 
   const auth = createAuthService({
@@ -343,7 +386,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   await trust.reconcile();
   trust.start();
 
-  const prepared = createPrepared(db, config.databaseUrl);
+  const prepared = createPrepared(db, config.databaseUrl, lostConnection);
+  if (prepared.pool) pools.push(prepared.pool);
   const people = createNetworkRepository(db, prepared.run);
   const cache = createPeopleCache(people);
   graph.onUserChanged((seq) => cache.forget(seq));
@@ -508,11 +552,47 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   jobs.start();
   dispatcher.start();
 
+  metrics.gauge(
+    'sockets',
+    'Socket.IO connections open on this instance',
+    () => io.of('/').sockets.size,
+  );
+  metrics.gauge('event_outbox_lag_seconds', 'Age of the oldest undispatched event', () =>
+    events.outboxLagSeconds(),
+  );
+  metrics.gauge('jobs_queued', 'Jobs waiting or running', async () => (await jobs.depth()).queued);
+  metrics.gauge(
+    'jobs_failed',
+    'Jobs that failed for good',
+    async () => (await jobs.depth()).failed,
+  );
+  metrics.gauge('db_pool_connections', 'PostgreSQL connections open (both pools)', () =>
+    pools.reduce((n, p) => n + p.totalCount, 0),
+  );
+  metrics.gauge('db_pool_waiting', 'Queries waiting for a PostgreSQL connection', () =>
+    pools.reduce((n, p) => n + p.waitingCount, 0),
+  );
+  metrics.gauge('graph_people', 'People in the graph index', () => graph.stats().people);
+  metrics.gauge('graph_edges', 'Friendships in the graph index', () => graph.stats().edges);
+  metrics.gauge('graph_bytes', 'Memory of the graph index', () => graph.stats().bytes);
+  metrics.gauge(
+    'graph_version',
+    'Last graph change applied to the index',
+    () => graph.stats().version,
+  );
+  metrics.gauge(
+    'graph_last_load_seconds',
+    'Duration of the last full index load',
+    () => graph.stats().lastLoadMs / 1000,
+  );
+
   // Hourly housekeeping: expired sessions, and the accounts the policy deletes (never verified,
   // inactive for 90 days).
   const prune = setInterval(
     () => {
-      void sessions.pruneExpired().catch(() => undefined);
+      void sessions
+        .pruneExpired()
+        .catch((err: unknown) => report('sessions')(err, 'expired sessions prune failed'));
       void account.sweepInactiveUnverified().catch(onError);
     },
     60 * 60 * 1000,

@@ -93,6 +93,8 @@ const envSchema = z.object({
   SEED_ON_EMPTY: bool,
   SEED_USERS: z.coerce.number().int().min(0).max(1_000_000).default(3000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Opens GET /metrics to a scraper presenting it as a bearer token; unset, there is none. */
+  METRICS_TOKEN: z.string().min(32, 'METRICS_TOKEN must be at least 32 characters').optional(),
   WEB_DIST: z.string().optional(),
   PHOTO_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(100_000).default(1),
@@ -159,6 +161,8 @@ export type Config = {
   seedOnEmpty: boolean;
   seedUsers: number;
   logLevel: string;
+  /** The bearer token of GET /metrics (undefined: the route does not exist). */
+  metricsToken: string | undefined;
   webDist: string | undefined;
   /** Photo uploads processed at once; unset: one per core. */
   photoConcurrency: number | undefined;
@@ -271,6 +275,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedOnEmpty: e.SEED_ON_EMPTY ?? e.NODE_ENV !== 'test',
     seedUsers: e.SEED_USERS,
     logLevel: e.LOG_LEVEL,
+    metricsToken: e.METRICS_TOKEN,
     webDist: e.WEB_DIST,
     photoConcurrency: e.PHOTO_CONCURRENCY,
     rateLimitScale: e.RATE_LIMIT_SCALE,

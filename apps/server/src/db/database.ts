@@ -19,6 +19,8 @@ export type DatabaseOptions = {
   dataDir: string;
   /** Told about each lost PostgreSQL connection (the pool drops it and opens a new one). */
   onConnectionError?: ((err: Error) => void) | undefined;
+  /** Given the PostgreSQL pool (none on PGlite): the metrics read its use. */
+  onPool?: (pool: pg.Pool) => void;
 };
 
 /**
@@ -61,22 +63,35 @@ export function isConnectionError(err: unknown, depth = 0): boolean {
   return err.cause !== undefined && isConnectionError(err.cause, depth + 1);
 }
 
-/** At most one line per interval when nobody else listens: a restart drops every connection. */
-function throttledWarning(intervalMs = 10_000): (err: Error) => void {
+/**
+ * Reports lost connections: every one to `count`, at most one line per interval to `warn` (a
+ * database restart drops every connection at once).
+ */
+export function lostConnectionReporter(
+  warn: (message: string, err: Error) => void,
+  count: () => void = () => {},
+  intervalMs = 10_000,
+): (err: Error) => void {
   let last = 0;
   let suppressed = 0;
   return (err) => {
+    count();
     const now = Date.now();
     if (now - last < intervalMs) {
       suppressed++;
       return;
     }
     const more = suppressed ? ` (and ${suppressed} more since the last report)` : '';
-    console.warn(`database connection lost: ${err.message}${more}; the pool replaces it`);
+    warn(`database connection lost${more}; the pool replaces it`, err);
     last = now;
     suppressed = 0;
   };
 }
+
+/** Without the app's logger (scripts, tests): a process warning, one per 10 s at most. */
+export const defaultLostConnection = lostConnectionReporter((message, err) =>
+  process.emitWarning(`${message}: ${err.message}`),
+);
 
 /**
  * A pool whose connections may die at any moment (a terminated backend, a database restart)
@@ -87,7 +102,7 @@ function throttledWarning(intervalMs = 10_000): (err: Error) => void {
  */
 export function createResilientPool(
   config: pg.PoolConfig,
-  onConnectionError: (err: Error) => void = throttledWarning(),
+  onConnectionError: (err: Error) => void,
 ): pg.Pool {
   // A database host that stops answering (rather than refusing) fails a request in 5 s, not
   // after the system's TCP timeout of minutes.
@@ -120,8 +135,9 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Db> {
                 ) => unknown)) as typeof pg.types.getTypeParser,
         },
       },
-      opts.onConnectionError,
+      opts.onConnectionError ?? defaultLostConnection,
     );
+    opts.onPool?.(pool);
     dialect = new PostgresDialect({ pool });
   } else {
     const dir = opts.dataDir === 'memory://' ? 'memory://' : path.join(opts.dataDir, 'pg');

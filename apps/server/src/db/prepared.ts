@@ -1,5 +1,6 @@
 import { CompiledQuery } from 'kysely';
-import { createResilientPool, type Db } from './database.ts';
+import type pg from 'pg';
+import { createResilientPool, defaultLostConnection, type Db } from './database.ts';
 
 /** Runs one hot read by name; columns come back under the aliases the SQL gives them. */
 export type RunPrepared = <R>(
@@ -18,7 +19,8 @@ export type RunPrepared = <R>(
 export function createPrepared(
   db: Db,
   databaseUrl: string | undefined,
-): { run: RunPrepared; close: () => Promise<void> } {
+  onConnectionError: (err: Error) => void = defaultLostConnection,
+): { run: RunPrepared; close: () => Promise<void>; pool?: pg.Pool } {
   if (!databaseUrl) {
     return {
       run: async <R>(_name: string, text: string, values: readonly unknown[]) =>
@@ -27,8 +29,9 @@ export function createPrepared(
     };
   }
   // Lost connections (idle or in use) are heard and replaced, never a crash.
-  const pool = createResilientPool({ connectionString: databaseUrl, max: 10 });
+  const pool = createResilientPool({ connectionString: databaseUrl, max: 10 }, onConnectionError);
   return {
+    pool,
     run: async <R>(name: string, text: string, values: readonly unknown[]) =>
       (await pool.query({ name, text, values: [...values] })).rows as R[],
     close: () => pool.end(),

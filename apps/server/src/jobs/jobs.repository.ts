@@ -65,6 +65,15 @@ export function createJobsRepository(db: Kysely<Database>) {
         .execute();
     },
 
+    /** Jobs waiting or running, and jobs that failed for good. */
+    async depth(): Promise<{ queued: number; failed: number }> {
+      const { rows } = await sql<{ queued: string | number; failed: string | number }>`
+        select count(*) filter (where failed_at is null) as queued,
+               count(*) filter (where failed_at is not null) as failed
+        from jobs`.execute(db);
+      return { queued: Number(rows[0]?.queued ?? 0), failed: Number(rows[0]?.failed ?? 0) };
+    },
+
     async markFailed(id: string, error: string): Promise<void> {
       await db
         .updateTable('jobs')

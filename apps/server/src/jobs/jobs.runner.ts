@@ -28,6 +28,8 @@ export type JobRunner = {
    * Returns how many jobs this call ran.
    */
   runDue(asOf?: Date): Promise<number>;
+  /** Jobs waiting or running, and jobs that failed for good (the metrics). */
+  depth(): Promise<{ queued: number; failed: number }>;
 };
 
 const BACKOFF_BASE_MS = 5000;
@@ -117,6 +119,7 @@ export function createJobRunner(db: Kysely<Database>, opts: JobRunnerOptions): J
       timer = undefined;
       await pass;
     },
+    depth: () => repo.depth(),
     async runDue(asOf) {
       // Without asOf the database's clock decides: a JavaScript Date is truncated to the
       // millisecond and could fall just before a job inserted in the same millisecond.

@@ -63,6 +63,8 @@ export type RedisClients = {
 export type RedisLog = {
   warn: (fields: Record<string, unknown>, message: string) => void;
   info: (message: string) => void;
+  /** Every error a connection reports, counted (an outage is logged once, below). */
+  count?: () => void;
 };
 
 /** `client` with `methods` turned into calls whose failure is logged and answered `fallback`. */
@@ -155,6 +157,7 @@ export async function connectRedis(
   ] as const) {
     let down = false;
     client.on('error', (err: unknown) => {
+      log.count?.();
       // An error on a connection that is still up (one failed command) is no outage.
       if (down || client.isReady) return;
       down = true;

@@ -69,6 +69,8 @@ export type RealtimeDeps = {
   events: EventsRepository;
   presence: PresenceTracker;
   redis?: RedisClients | undefined;
+  /** A background check failed (a socket's session end): logged and counted. */
+  onError?: (err: unknown, reason: string) => void;
 };
 
 /**
@@ -128,7 +130,8 @@ export function createRealtime(server: http.Server, deps: RealtimeDeps): Realtim
           if (endsAt === null) socket.disconnect(true);
           else data.endsAt = endsAt;
         })
-        .catch(() => undefined)
+        // The socket stays until the next check asks again.
+        .catch((err: unknown) => deps.onError?.(err, 'socket session check failed'))
         .finally(() => checking.delete(socket.id));
     }
   }, SESSION_CHECK_MS);

@@ -32,6 +32,8 @@ const SKIPPED: Record<string, string> = {
   '/api/auth/': 'sign-in and sign-out flows: they create sessions, act on no one (auth.test.ts)',
   '/api/health': 'public liveness probe, no user data',
   '/api/config': 'public client configuration, no user data',
+  '/metrics':
+    "operators' figures behind METRICS_TOKEN, no user data; 404 without it (metrics.test.ts)",
   '/media/': 'stored images behind unguessable keys, public by design (media.test.ts)',
   '/oidc/': 'the dev OpenID provider, mounted as middleware (never a Fastify route)',
   '/dev-idp/': "the dev OpenID provider's sign-in pages",

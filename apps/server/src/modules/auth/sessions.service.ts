@@ -33,6 +33,8 @@ export type SessionsOptions = {
   absoluteMs: number;
   /** Tells the other instances that a session ended (they drop their cached copy). */
   announceRevoked?: (tokenHash: string) => Promise<void>;
+  /** A background write failed (the sliding expiries of one flush): logged and counted. */
+  onError?: (err: unknown, reason: string) => void;
 };
 
 /**
@@ -57,7 +59,8 @@ export function createSessionsService(db: Db, opts: SessionsOptions) {
     const now = Date.now();
     flushing = flushing
       .then(() => repo.touchMany(hashes, new Date(now), new Date(now + opts.idleMs)))
-      .catch(() => undefined);
+      // Those sessions keep their previous idle expiry; the next use slides it again.
+      .catch((err: unknown) => opts.onError?.(err, 'session expiry writes failed'));
     return flushing;
   }
   const timer = setInterval(() => void flushTouches(), TOUCH_FLUSH_MS);

@@ -145,6 +145,16 @@ export function createEventsRepository(db: Db) {
       return new Map(rows.map((r) => [r.stream, Math.max(0, Number(r.quietMs))]));
     },
 
+    /** Seconds the oldest undispatched event has waited (0: the outbox is empty). */
+    async outboxLagSeconds(): Promise<number> {
+      const { rows } = await sql<{ lag: number | string | null }>`
+        select extract(epoch from now() - min(created_at)) as lag
+        from (select created_at from events where dispatched_at is null order by id limit 1) e`.execute(
+        db,
+      );
+      return Math.max(0, Number(rows[0]?.lag ?? 0));
+    },
+
     /**
      * Delivered events older than `before` go (a client further behind refetches), and so do
      * the counters of session streams with no events left (a session's stream ends with it).
