@@ -6,6 +6,7 @@ import type pg from 'pg';
 import { lostConnectionReporter, openDatabase, type Db } from './db/database.ts';
 import { createMetrics, type ErrorSource } from './lib/metrics.ts';
 import { NotFoundError } from './lib/errors.ts';
+import { recordRoutes } from './lib/route-list.ts';
 import { storedAppKey } from './db/app-keys.ts';
 import { randomToken } from './lib/tokens.ts';
 import { announceUntilSent, connectRedis } from './lib/redis.ts';
@@ -182,6 +183,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
       .send({
         error: { code: errorCodes.unavailable, message: errorMessages.unavailable },
       } satisfies ErrorBody);
+  recordRoutes(app);
   /** An infrastructure error: logged with its reason and counted, never swallowed. */
   const report = (source: ErrorSource) => (err: unknown, reason: string) => {
     metrics.countError(source);

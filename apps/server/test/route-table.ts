@@ -1,17 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { registeredRoutes } from '../src/lib/route-list.ts';
 
-/** The route table as Fastify holds it: `METHOD /path` for every registered route. */
+/** The route table as Fastify registered it: `METHOD /path` for every route, once each. */
 export function routeTable(app: FastifyInstance): string[] {
-  const routes: string[] = [];
-  const parents: string[] = [];
-  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
-    const node = /^((?:│ {3}| {4})*)[├└]── (.+?)(?: \(([A-Z, ]+)\))?$/.exec(line);
-    if (!node) continue;
-    const depth = node[1]!.length / 4;
-    const path = (parents[depth - 1] ?? '') + node[2]!;
-    parents.length = depth;
-    parents.push(path);
-    for (const method of node[3]?.split(', ') ?? []) routes.push(`${method} ${path}`);
-  }
-  return routes;
+  return [...new Set(registeredRoutes(app))];
 }
