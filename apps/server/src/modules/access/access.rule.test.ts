@@ -23,14 +23,11 @@ const ACTIONS: readonly Action[] = [
   'report',
 ];
 
-const FLAGS = [
-  'blockedByViewer',
-  'blockedByTarget',
-  'friends',
-  'matched',
-  'needsVerified',
-  'requiresMutual',
-] as const;
+/** The boolean facts: every fact column but the two states. */
+const FLAGS = TIE_FACT_COLUMNS.filter(
+  (c): c is Exclude<(typeof TIE_FACT_COLUMNS)[number], 'viewerState' | 'targetState'> =>
+    c !== 'viewerState' && c !== 'targetState',
+);
 
 function everyTie(): Tie[] {
   const ties: Tie[] = [];
@@ -56,6 +53,11 @@ afterAll(async () => {
 
 describe(`the interaction rule (${dbKind})`, () => {
   const ties = everyTie();
+
+  it('covers every combination of the facts', () => {
+    expect(FLAGS).toHaveLength(6);
+    expect(ties).toHaveLength(ACCOUNT_STATES.length ** 2 * 2 ** FLAGS.length);
+  });
 
   it('answers the same in TypeScript and in SQL on every case', async () => {
     const literal = (v: string | boolean) => (typeof v === 'boolean' ? String(v) : `'${v}'`);
