@@ -1,4 +1,5 @@
 import type { Db, Trx } from '../../db/database.ts';
+import { createReadCache } from '../../lib/read-cache.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
 import { createSessionsRepository } from './sessions.repository.ts';
 
@@ -25,7 +26,6 @@ type Cached = {
   expiresAt: number;
   idleExpiresAt: number;
   lastSeenAt: number;
-  at: number;
 };
 
 export type SessionsOptions = {
@@ -48,7 +48,22 @@ export function createSessionsService(db: Db, opts: SessionsOptions) {
   const repo = createSessionsRepository(db);
   // A short idle window (tests, a strict deployment) slides more often than once a minute.
   const touchEvery = Math.min(TOUCH_EVERY_MS, opts.idleMs / 4);
-  const cache = new Map<string, Cached>();
+  // A lookup that a sign-out overtook is read again, so it cannot keep the ended session.
+  const cache = createReadCache<string, Cached>({
+    max: CACHE_MAX,
+    ttlMs: CACHE_MS,
+    load: async (tokenHash) => {
+      const row = await repo.findLive(tokenHash, new Date());
+      return (
+        row && {
+          userId: row.userId,
+          expiresAt: new Date(row.expiresAt).getTime(),
+          idleExpiresAt: new Date(row.idleExpiresAt).getTime(),
+          lastSeenAt: new Date(row.lastSeenAt).getTime(),
+        }
+      );
+    },
+  });
   const touched = new Set<string>();
   let flushing: Promise<void> = Promise.resolve();
 
@@ -66,29 +81,9 @@ export function createSessionsService(db: Db, opts: SessionsOptions) {
   const timer = setInterval(() => void flushTouches(), TOUCH_FLUSH_MS);
   timer.unref();
 
-  async function lookUp(tokenHash: string, now: number): Promise<Cached | null> {
-    const hit = cache.get(tokenHash);
-    if (hit && now - hit.at < CACHE_MS) return hit;
-    const row = await repo.findLive(tokenHash, new Date(now));
-    if (!row) {
-      cache.delete(tokenHash);
-      return null;
-    }
-    if (cache.size >= CACHE_MAX) cache.clear();
-    const entry: Cached = {
-      userId: row.userId,
-      expiresAt: new Date(row.expiresAt).getTime(),
-      idleExpiresAt: new Date(row.idleExpiresAt).getTime(),
-      lastSeenAt: new Date(row.lastSeenAt).getTime(),
-      at: now,
-    };
-    cache.set(tokenHash, entry);
-    return entry;
-  }
-
   /** The revocation committed: every instance drops its cached copy. */
   async function revoked(tokenHash: string) {
-    cache.delete(tokenHash);
+    cache.forget(tokenHash);
     await opts.announceRevoked?.(tokenHash);
   }
 
@@ -112,10 +107,10 @@ export function createSessionsService(db: Db, opts: SessionsOptions) {
       if (!token || token.length > 100) return null;
       const tokenHash = sha256(token);
       const now = Date.now();
-      const session = await lookUp(tokenHash, now);
+      const session = await cache.read(tokenHash);
       if (!session) return null;
       if (session.expiresAt <= now || session.idleExpiresAt <= now) {
-        cache.delete(tokenHash);
+        cache.forget(tokenHash);
         return null;
       }
       // Sliding idle expiry, written at most once a minute per session (in the background).
@@ -139,7 +134,7 @@ export function createSessionsService(db: Db, opts: SessionsOptions) {
     async endsAt(tokenHash: string): Promise<number | null> {
       const now = Date.now();
       // Used here within the last second: the slid expiry may not be stored yet.
-      const local = cache.get(tokenHash);
+      const local = cache.peek(tokenHash);
       if (local && touched.has(tokenHash)) {
         const ends = Math.min(local.expiresAt, local.idleExpiresAt);
         if (ends > now) return ends;
@@ -156,7 +151,7 @@ export function createSessionsService(db: Db, opts: SessionsOptions) {
      * commit (until then other instances could still read the row and cache it again).
      */
     async revoke(tokenHash: string, trx?: Trx) {
-      cache.delete(tokenHash);
+      cache.forget(tokenHash);
       touched.delete(tokenHash);
       await repo.delete(tokenHash, trx);
       if (!trx) await revoked(tokenHash);
@@ -166,12 +161,12 @@ export function createSessionsService(db: Db, opts: SessionsOptions) {
 
     /** Another instance revoked this session. */
     forget(tokenHash: string) {
-      cache.delete(tokenHash);
+      cache.forget(tokenHash);
     },
 
     /** Revocations may have been missed (the announcements' channel was down): ask again. */
     forgetAll() {
-      cache.clear();
+      cache.forgetAll();
     },
 
     async pruneExpired() {

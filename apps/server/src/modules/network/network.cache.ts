@@ -1,3 +1,4 @@
+import { createReadCache } from '../../lib/read-cache.ts';
 import type { NetworkRepository, PersonRow } from './network.repository.ts';
 
 /** Public ids never change, so id -> seq answers are kept (bounded) instead of re-queried. */
@@ -6,7 +7,7 @@ const ID_CACHE_MAX = 200_000;
  * The people on 2nd and 3rd-degree pages are read far more often than they change (the
  * best-ranked, the hubs, appear on most users' pages), so their public fields are kept: dropped
  * on every instance when the user changes (a profile edit or a new photo announces a graph
- * 'user' change), and after ten minutes in any case. The oldest tenth makes room when full.
+ * 'user' change), and after ten minutes in any case.
  */
 const PERSON_CACHE_MAX = 200_000;
 const PERSON_TTL_MS = 10 * 60_000;
@@ -25,15 +26,22 @@ const COUNTS_TTL_MS = 60_000;
  * every instance).
  */
 export function createPeopleCache(repo: NetworkRepository) {
-  const seqById = new Map<string, number>();
-  const personCache = new Map<number, { row: PersonRow; at: number }>();
-  const counts = new Map<number, { pending: number; favorites: number; at: number }>();
-  /** Bumped by every invalidation: a read that raced one is not kept. */
-  let countsEpoch = 0;
+  const seqById = createReadCache<string, number>({
+    max: ID_CACHE_MAX,
+    load: (userId) => repo.seqOf(userId),
+  });
+  /** Kept without the friendship date, which belongs to one viewer's page. */
+  const personCache = createReadCache<number, PersonRow>({
+    max: PERSON_CACHE_MAX,
+    ttlMs: PERSON_TTL_MS,
+  });
+  const counts = createReadCache<number, { pending: number; favorites: number }>({
+    max: COUNTS_MAX,
+    ttlMs: COUNTS_TTL_MS,
+  });
 
-  function remember(id: string, seq: number) {
-    if (seqById.size >= ID_CACHE_MAX) seqById.clear();
-    seqById.set(id, seq);
+  function kept(row: PersonRow): PersonRow {
+    return { ...row, friendsSince: null };
   }
 
   return {
@@ -41,71 +49,51 @@ export function createPeopleCache(repo: NetworkRepository) {
     async viewer(
       userId: string,
     ): Promise<{ seq: number; pending: number; favorites: number } | undefined> {
-      const known = seqById.get(userId);
-      const hit = known === undefined ? undefined : counts.get(known);
-      if (known !== undefined && hit && Date.now() - hit.at < COUNTS_TTL_MS) {
-        return { seq: known, pending: hit.pending, favorites: hit.favorites };
+      const known = seqById.peek(userId);
+      if (known === undefined) {
+        // A first visit: one read finds the seq and the counts; the counts are kept from the
+        // next visit on (a change racing this read has no key yet to drop).
+        const row = await repo.viewer(userId);
+        if (row) seqById.keep(userId, row.seq);
+        return row;
       }
-      const epoch = countsEpoch;
-      const row = await repo.viewer(userId);
-      if (!row) return undefined;
-      remember(userId, row.seq);
-      if (epoch === countsEpoch) {
-        if (counts.size >= COUNTS_MAX) counts.clear();
-        counts.set(row.seq, { pending: row.pending, favorites: row.favorites, at: Date.now() });
-      }
-      return row;
+      const hit = await counts.read(known, async () => {
+        const row = await repo.viewer(userId);
+        return row && { pending: row.pending, favorites: row.favorites };
+      });
+      return hit && { seq: known, ...hit };
     },
 
-    async seqOf(userId: string): Promise<number | undefined> {
-      const cached = seqById.get(userId);
-      if (cached !== undefined) return cached;
-      const seq = await repo.seqOf(userId);
-      if (seq !== undefined) remember(userId, seq);
-      return seq;
-    },
+    seqOf: (userId: string): Promise<number | undefined> => seqById.read(userId),
 
     /**
      * The people on one page. With `friendsOf` (the page holds friends) the friendship dates
      * are read, so the database is asked for all of them; otherwise kept rows are reused.
      */
     async people(seqs: readonly number[], friendsOf?: number): Promise<Map<number, PersonRow>> {
-      const out = new Map<number, PersonRow>();
-      const now = Date.now();
-      let wanted: readonly number[] = seqs;
       if (friendsOf === undefined) {
-        const missing: number[] = [];
-        wanted = missing;
-        for (const seq of seqs) {
-          const hit = personCache.get(seq);
-          if (hit && now - hit.at < PERSON_TTL_MS) out.set(seq, hit.row);
-          else missing.push(seq);
-        }
+        return personCache.readMany(seqs, async (missing) => {
+          const rows = await repo.people(missing);
+          for (const row of rows) seqById.keep(row.id, row.seq);
+          return new Map(rows.map((row) => [row.seq, kept(row)]));
+        });
       }
-      if (wanted.length === 0) return out;
-      const rows = await repo.people(wanted, friendsOf);
-      if (personCache.size + rows.length > PERSON_CACHE_MAX) {
-        let drop = Math.max(rows.length, PERSON_CACHE_MAX / 10);
-        for (const seq of personCache.keys()) {
-          if (drop-- <= 0) break;
-          personCache.delete(seq);
-        }
-      }
-      for (const row of rows) {
-        remember(row.id, row.seq);
+      const out = new Map<number, PersonRow>();
+      if (seqs.length === 0) return out;
+      for (const row of await repo.people(seqs, friendsOf)) {
+        seqById.keep(row.id, row.seq);
+        personCache.keep(row.seq, kept(row));
         out.set(row.seq, row);
-        personCache.set(row.seq, { row: { ...row, friendsSince: null }, at: now });
       }
       return out;
     },
 
     forget(seq: number): void {
-      personCache.delete(seq);
+      personCache.forget(seq);
     },
 
     forgetCounts(seq: number): void {
-      countsEpoch++;
-      counts.delete(seq);
+      counts.forget(seq);
     },
   };
 }

@@ -1,4 +1,5 @@
 import { userRoom, type Settings, type UpdateSettings } from '@heartline/domain';
+import { createReadCache } from '../../lib/read-cache.ts';
 import type { Transact } from '../events/events.outbox.ts';
 import type { SettingsRepository } from './settings.repository.ts';
 
@@ -12,21 +13,19 @@ const CACHED_MAX = 50_000;
  * person changed (every settings write re-reads the person's index facts).
  */
 export function createSettingsReader(repo: SettingsRepository) {
-  const cache = new Map<string, { settings: Settings; at: number }>();
+  const cache = createReadCache<string, Settings>({
+    max: CACHED_MAX,
+    ttlMs: CACHED_MS,
+    load: (userId) => repo.get(userId),
+  });
   return {
-    async of(userId: string): Promise<Settings> {
-      const hit = cache.get(userId);
-      if (hit && Date.now() - hit.at < CACHED_MS) return hit.settings;
-      const settings = await repo.get(userId);
-      if (cache.size >= CACHED_MAX) cache.clear();
-      cache.set(userId, { settings, at: Date.now() });
-      return settings;
-    },
+    /** Every person has settings (defaults until they change one). */
+    of: async (userId: string): Promise<Settings> => (await cache.read(userId)) ?? repo.get(userId),
     forget(userId: string): void {
-      cache.delete(userId);
+      cache.forget(userId);
     },
     forgetAll(): void {
-      cache.clear();
+      cache.forgetAll();
     },
   };
 }
