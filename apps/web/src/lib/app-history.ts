@@ -12,6 +12,8 @@
  * - a hook before every change, for scroll positions to be saved before the next screen renders.
  */
 
+import { createListeners } from './listeners.ts';
+
 export type AppLocation = {
   pathname: string;
   search: string;
@@ -51,9 +53,9 @@ function createKey(): string {
 }
 
 export function createAppHistory(host: HistoryHost) {
-  const listeners = new Set<() => void>();
+  const changed = createListeners();
+  const beforeChange = createListeners<[from: AppLocation]>();
   const blockers = new Set<() => boolean>();
-  const beforeChange = new Set<(from: AppLocation) => void>();
 
   const read = (): AppLocation => {
     const entry = stored(host.history.state);
@@ -78,9 +80,9 @@ export function createAppHistory(host: HistoryHost) {
   const isBlocked = () => [...blockers].some((blocks) => blocks());
 
   const change = () => {
-    for (const hook of beforeChange) hook(current);
+    beforeChange.emit(current);
     current = read();
-    for (const listener of listeners) listener();
+    changed.emit();
   };
 
   host.addEventListener('popstate', () => {
@@ -107,10 +109,7 @@ export function createAppHistory(host: HistoryHost) {
       return current;
     },
 
-    subscribe(listener: () => void): () => void {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    subscribe: changed.subscribe,
 
     /** Goes to `to` (a path with its search) unless a blocker says no. */
     navigate(to: string, { replace = false, state = null }: NavigateOptions = {}): void {
@@ -132,11 +131,8 @@ export function createAppHistory(host: HistoryHost) {
       return () => blockers.delete(blocks);
     },
 
-    /** Runs `hook` with the location about to be left, before each change is announced. */
-    beforeEachChange(hook: (from: AppLocation) => void): () => void {
-      beforeChange.add(hook);
-      return () => beforeChange.delete(hook);
-    },
+    /** Runs a hook with the location about to be left, before each change is announced. */
+    beforeEachChange: beforeChange.subscribe,
   };
 }
 

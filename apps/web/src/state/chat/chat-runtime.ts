@@ -1,5 +1,6 @@
 import { chatMessages, type MessageView } from '@heartline/domain';
 import type { Query, QueryClient } from '@tanstack/react-query';
+import { createListeners } from '../../lib/listeners.ts';
 import { realtimeClient } from '../realtime/socket-client.ts';
 import { realtimeStore } from '../realtime/realtime-store.ts';
 import { activeChatId } from './active-chat.ts';
@@ -13,8 +14,6 @@ import { announceUnread, announceUnreadRefreshed } from './unread-badge.ts';
 
 const EMPTY: OutboxSnapshot = { entries: [], sending: null };
 
-type Listener = () => void;
-
 /**
  * Chat's part of the signed-in page: the user's outbox on the realtime connection, delivered
  * acknowledgements, live typing and presence, and texts given back by refused sends. One per
@@ -26,7 +25,7 @@ class ChatRuntime {
   private queryClient: QueryClient | null = null;
   private notify: (message: string) => void = () => undefined;
   private stops: (() => void)[] = [];
-  private readonly listeners = new Set<Listener>();
+  private readonly listeners = createListeners();
   private snapshot: OutboxSnapshot = EMPTY;
   private readonly delivered = new DeliveredAcks((chatId, seq) =>
     realtimeClient.delivered(chatId, seq),
@@ -38,10 +37,7 @@ class ChatRuntime {
   getSnapshot = (): OutboxSnapshot => this.snapshot;
   getReturnedVersion = (): number => this.returnedVersion;
 
-  subscribe = (listener: Listener): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
+  readonly subscribe = this.listeners.subscribe;
 
   start(userId: string, queryClient: QueryClient, notify: (message: string) => void): void {
     this.queryClient = queryClient;
@@ -68,7 +64,7 @@ class ChatRuntime {
         const before = this.returned.get(entry.chatId);
         this.returned.set(entry.chatId, before ? `${before}\n${entry.content}` : entry.content);
         this.returnedVersion += 1;
-        this.emit();
+        this.listeners.emit();
         this.notify(reason.message || chatMessages.sendFailed);
       },
     });
@@ -78,7 +74,7 @@ class ChatRuntime {
     this.stops = [
       outbox.subscribe(() => {
         this.snapshot = outbox.getSnapshot();
-        this.emit();
+        this.listeners.emit();
       }),
       realtimeStore.subscribe(() => {
         const now = realtimeStore.getSnapshot().status === 'online';
@@ -119,7 +115,7 @@ class ChatRuntime {
     liveStore.reset();
     // The local unread counter was this person's.
     announceUnreadRefreshed();
-    this.emit();
+    this.listeners.emit();
   }
 
   /** Writes a message to the outbox (shown at once as sending). False when nobody is signed in. */
@@ -150,10 +146,6 @@ class ChatRuntime {
     },
     unreadChanged: (delta) => announceUnread(delta),
   };
-
-  private emit(): void {
-    for (const listener of this.listeners) listener();
-  }
 }
 
 export const chatRuntime = new ChatRuntime();

@@ -4,6 +4,7 @@ import {
   type Presence,
   type TypingSignal,
 } from '@heartline/domain';
+import { createListeners } from '../../lib/listeners.ts';
 
 export type Typing = { userId: string; userName: string; until: number };
 
@@ -14,25 +15,20 @@ export type LiveSnapshot = {
   presence: ReadonlyMap<string, Presence>;
 };
 
-type Listener = () => void;
-
 /**
  * Typing and presence: live signals that are never stored. Typing entries expire on their
  * own, checked every 2 s; a message or typing event from someone counts as their activity.
  */
 export class LiveStore {
   private snapshot: LiveSnapshot = { typing: new Map(), presence: new Map() };
-  private readonly listeners = new Set<Listener>();
+  private readonly listeners = createListeners();
   private timer: ReturnType<typeof setInterval> | null = null;
 
   constructor(private readonly now: () => number = Date.now) {}
 
   getSnapshot = (): LiveSnapshot => this.snapshot;
 
-  subscribe = (listener: Listener): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
+  readonly subscribe = this.listeners.subscribe;
 
   typingSignal(signal: TypingSignal): void {
     const typing = new Map(this.snapshot.typing);
@@ -92,7 +88,7 @@ export class LiveStore {
   private set(change: Partial<LiveSnapshot>): void {
     this.snapshot = { ...this.snapshot, ...change };
     this.schedule();
-    for (const listener of this.listeners) listener();
+    this.listeners.emit();
   }
 
   private schedule(): void {

@@ -1,4 +1,5 @@
 import type { MessageView, SendAck } from '@heartline/domain';
+import { createListeners } from '../../lib/listeners.ts';
 
 /** A message written on this device and not yet stored by the server. */
 export type OutboxEntry = {
@@ -44,8 +45,6 @@ export type OutboxDeps = {
 export const RETRY_BASE_MS = 1_000;
 export const RETRY_MAX_MS = 30_000;
 
-type Listener = () => void;
-
 export type OutboxSnapshot = {
   /** The entries waiting, in sending order. */
   entries: readonly OutboxEntry[];
@@ -63,7 +62,7 @@ export type OutboxSnapshot = {
 export class Outbox {
   private entries: OutboxEntry[] = [];
   private snapshot: OutboxSnapshot = { entries: [], sending: null };
-  private readonly listeners = new Set<Listener>();
+  private readonly listeners = createListeners();
   private flushing = false;
   private again = false;
   private stopped = false;
@@ -89,10 +88,7 @@ export class Outbox {
   /** A new object after every change (for useSyncExternalStore). */
   getSnapshot = (): OutboxSnapshot => this.snapshot;
 
-  subscribe = (listener: Listener): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
+  readonly subscribe = this.listeners.subscribe;
 
   /** Reads what an earlier page left unsent (this person's only), then sends it. */
   async load(): Promise<void> {
@@ -229,6 +225,6 @@ export class Outbox {
 
   private emit(): void {
     this.snapshot = { entries: this.entries, sending: this.inFlight };
-    for (const listener of this.listeners) listener();
+    this.listeners.emit();
   }
 }

@@ -1,3 +1,5 @@
+import { createListeners } from '../../lib/listeners.ts';
+
 /**
  * The Chat tab's local unread counter (spec/3 §4 "Unread badge"), driven by window events so
  * any part of the page can move it: up by one on a new unread message, down by one (not below
@@ -27,20 +29,17 @@ export function chatBadgeCount(serverTotal: number | undefined, local: number): 
   return Math.max(serverTotal ?? 0, local);
 }
 
-type Listener = () => void;
-
 /** The counter, listening to the window's events from the first subscriber on. */
 class LocalUnreadCounter {
   private count = 0;
-  private readonly listeners = new Set<Listener>();
+  private readonly listeners = createListeners();
   private attached = false;
 
   getSnapshot = (): number => this.count;
 
-  subscribe = (listener: Listener): (() => void) => {
+  subscribe = (listener: () => void): (() => void) => {
     this.attach();
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.listeners.subscribe(listener);
   };
 
   private attach(): void {
@@ -55,7 +54,7 @@ class LocalUnreadCounter {
     const next = nextLocalUnread(this.count, event);
     if (next === this.count) return;
     this.count = next;
-    for (const listener of this.listeners) listener();
+    this.listeners.emit();
   }
 }
 

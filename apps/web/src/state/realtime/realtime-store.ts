@@ -1,3 +1,4 @@
+import { createListeners } from '../../lib/listeners.ts';
 import {
   initialRealtimeState,
   realtimeTransition,
@@ -5,28 +6,23 @@ import {
   type RealtimeState,
 } from './machine.ts';
 
-type Listener = () => void;
-
 /**
  * The connection state, apart from the socket client: screens that only show the state (the
  * splash, the offline banner) do not load the client or the event contract with it.
  */
 class RealtimeStore {
   private state: RealtimeState = initialRealtimeState;
-  private readonly listeners = new Set<Listener>();
+  private readonly listeners = createListeners();
 
   getSnapshot = (): RealtimeState => this.state;
 
-  subscribe = (listener: Listener): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
+  readonly subscribe = this.listeners.subscribe;
 
   dispatch(event: RealtimeEvent): void {
     const next = realtimeTransition(this.state, event);
     if (next === this.state) return;
     this.state = next;
-    for (const listener of this.listeners) listener();
+    this.listeners.emit();
   }
 }
 

@@ -1,3 +1,4 @@
+import { createListeners } from '../../lib/listeners.ts';
 import { afterFailure, isDue, isSuperseded, queuedPhoto, type QueuedPhoto } from './schedule.ts';
 
 /** Where queued photos live: IndexedDB in the browser, a Map in tests. */
@@ -61,14 +62,10 @@ export async function runQueue(userId: string, deps: QueueDeps): Promise<RunResu
   }
 }
 
-type Listener = (userId: string) => void;
-const listeners = new Set<Listener>();
+const photoQueued = createListeners<[userId: string]>();
 
 /** Called by the queue runner to hear about photos queued while it sleeps. */
-export function onPhotoQueued(listener: Listener): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
+export const onPhotoQueued = photoQueued.subscribe;
 
 /** Queues a photo for background upload, replacing any photo the user already has waiting. */
 export async function queuePhoto(
@@ -76,5 +73,5 @@ export async function queuePhoto(
   input: { userId: string; photo: Blob; photoAtQueue: string | null; now: number },
 ): Promise<void> {
   await store.put(queuedPhoto(input.userId, input.photo, input.photoAtQueue, input.now));
-  for (const listener of listeners) listener(input.userId);
+  photoQueued.emit(input.userId);
 }
