@@ -3,9 +3,9 @@ import { Link } from '../../app/navigation.tsx';
 import { Avatar } from '../../components/Avatar.tsx';
 import { BellIcon, BellOffIcon } from '../../components/ChatIcons.tsx';
 import { ArrowLeftIcon, PersonIcon } from '../../components/Icons.tsx';
+import { MenuButton, type MenuItem } from '../../components/MenuButton.tsx';
 import { BlockIcon, FlagIcon, UserMinusIcon } from '../../components/NetworkIcons.tsx';
 import type { RowAction } from '../Network/ConnectionRow.tsx';
-import { RowMenu, type RowMenuItem } from '../Network/RowMenu.tsx';
 
 type ChatHeaderProps = {
   name: string;
@@ -41,7 +41,7 @@ export function ChatHeader({
   onMute,
   onAction,
 }: ChatHeaderProps) {
-  const items: RowMenuItem[] = [
+  const items: MenuItem[] = [
     { label: 'View profile', icon: <PersonIcon size={20} />, onSelect: onProfile },
     ...(muted === null || muting
       ? []
@@ -109,7 +109,7 @@ export function ChatHeader({
       </button>
       <h1 className="visually-hidden">{name}</h1>
       <div className="chat__actions">
-        <RowMenu label={`More options for ${name}`} items={items} />
+        <MenuButton compact label={`More options for ${name}`} iconSize={20} items={items} />
       </div>
     </header>
   );

@@ -2,6 +2,7 @@ import { degreeBadge, type ConnectionView } from '@heartline/domain';
 import { memo, useId, useState } from 'react';
 import { Avatar } from '../../components/Avatar.tsx';
 import { ChatIcon } from '../../components/Icons.tsx';
+import { MenuButton, type MenuItem } from '../../components/MenuButton.tsx';
 import {
   BlockIcon,
   ChevronRightIcon,
@@ -10,7 +11,6 @@ import {
   UserMinusIcon,
 } from '../../components/NetworkIcons.tsx';
 import { PathChain } from './PathChain.tsx';
-import { RowMenu, type RowMenuItem } from './RowMenu.tsx';
 import { displayName } from './network-view.ts';
 
 export type RowAction = 'disconnect' | 'block' | 'report';
@@ -58,7 +58,7 @@ export const ConnectionRow = memo(function ConnectionRow({
   const first = view.degree === 1;
   const badge = degreeBadge(view.degree);
 
-  const menuItems: RowMenuItem[] = [
+  const menuItems: MenuItem[] = [
     ...(first
       ? [
           {
@@ -173,7 +173,7 @@ export const ConnectionRow = memo(function ConnectionRow({
               <StarIcon size={22} filled={view.isFavorited} />
             </button>
           )}
-          <RowMenu label={`More options for ${name}`} items={menuItems} />
+          <MenuButton compact label={`More options for ${name}`} iconSize={20} items={menuItems} />
         </div>
       </div>
       {showPath && <PathChain view={view} id={pathId} />}

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { MoreIcon } from '../../components/Icons.tsx';
+import { MoreIcon } from './Icons.tsx';
 
-export type RowMenuItem = {
+export type MenuItem = {
   label: string;
   icon: ReactNode;
   onSelect: () => void;
@@ -9,10 +9,23 @@ export type RowMenuItem = {
 };
 
 /**
- * A row's more-options menu (WAI-ARIA menu button, like the profile menu). It opens upwards
- * when the row sits too close to the tab bar for the list to fit below it.
+ * A more-options menu (WAI-ARIA menu button): opening it focuses the first item, the arrow
+ * keys move round the items, Home and End go to the ends, Escape closes it and focuses the
+ * button again, Tab and a pointer press outside close it. A compact menu (a row's, a header's)
+ * is narrower and opens upwards when the button sits too close to the bottom (the tab bar) for
+ * the list to fit below it.
  */
-export function RowMenu({ label, items }: { label: string; items: readonly RowMenuItem[] }) {
+export function MenuButton({
+  label,
+  iconSize,
+  items,
+  compact = false,
+}: {
+  label: string;
+  iconSize: number;
+  items: readonly MenuItem[];
+  compact?: boolean;
+}) {
   const [open, setOpen] = useState<false | 'down' | 'up'>(false);
   const menuId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -35,7 +48,7 @@ export function RowMenu({ label, items }: { label: string; items: readonly RowMe
       setOpen(false);
       return;
     }
-    const rect = buttonRef.current?.getBoundingClientRect();
+    const rect = compact ? buttonRef.current?.getBoundingClientRect() : undefined;
     const needed = items.length * 48 + 120;
     setOpen(rect && window.innerHeight - rect.bottom < needed ? 'up' : 'down');
   };
@@ -76,6 +89,10 @@ export function RowMenu({ label, items }: { label: string; items: readonly RowMe
     }
   };
 
+  const listClass = compact
+    ? `menu__list menu__list--compact${open === 'up' ? ' menu__list--up' : ''}`
+    : 'menu__list';
+
   return (
     <div className="menu">
       <button
@@ -88,7 +105,7 @@ export function RowMenu({ label, items }: { label: string; items: readonly RowMe
         aria-controls={open ? menuId : undefined}
         onClick={toggle}
       >
-        <MoreIcon size={20} />
+        <MoreIcon size={iconSize} />
       </button>
       {open && (
         <ul
@@ -96,7 +113,7 @@ export function RowMenu({ label, items }: { label: string; items: readonly RowMe
           id={menuId}
           role="menu"
           aria-label={label}
-          className={`menu__list menu__list--compact${open === 'up' ? ' menu__list--up' : ''}`}
+          className={listClass}
           onKeyDown={onKeyDown}
         >
           {items.map((item) => (
