@@ -1,3 +1,4 @@
+import { createListeners } from '../../lib/listeners.ts';
 import {
   liveSignals,
   parseStreamEvent,
@@ -62,8 +63,8 @@ export class RealtimeClient {
   /** Cancels a start() still waiting for the first screen. */
   private cancelWait: (() => void) | null = null;
   private handlers: RealtimeHandlers | null = null;
-  private readonly typingListeners = new Set<(signal: TypingSignal) => void>();
-  private readonly presenceListeners = new Set<(presence: Presence) => void>();
+  private readonly typingSignals = createListeners<[TypingSignal]>();
+  private readonly presenceSignals = createListeners<[Presence]>();
   private readonly cursor = new StreamCursor({
     apply: (event) => this.handlers?.event(event),
     // A session stream's gap changes no screen (its only event ends the session).
@@ -189,11 +190,11 @@ export class RealtimeClient {
     // Live signals are not stored: a bad one is dropped, a missed one expires on its own.
     (socket as unknown as Socket).on('typing', (raw: unknown) => {
       const signal = liveSignals.typing.safeParse(raw);
-      if (signal.success) for (const listener of this.typingListeners) listener(signal.data);
+      if (signal.success) this.typingSignals.emit(signal.data);
     });
     (socket as unknown as Socket).on('presence', (raw: unknown) => {
       const presence = liveSignals.presence.safeParse(raw);
-      if (presence.success) for (const listener of this.presenceListeners) listener(presence.data);
+      if (presence.success) this.presenceSignals.emit(presence.data);
     });
   }
 
@@ -239,13 +240,11 @@ export class RealtimeClient {
   }
 
   onTyping(listener: (signal: TypingSignal) => void): () => void {
-    this.typingListeners.add(listener);
-    return () => this.typingListeners.delete(listener);
+    return this.typingSignals.subscribe(listener);
   }
 
   onPresence(listener: (presence: Presence) => void): () => void {
-    this.presenceListeners.add(listener);
-    return () => this.presenceListeners.delete(listener);
+    return this.presenceSignals.subscribe(listener);
   }
 
   private clearHandshakeRetry(): void {
