@@ -13,7 +13,8 @@ import {
 import { ask, liveSockets } from '../../../test/realtime-client.ts';
 import { createPrepared } from '../../db/prepared.ts';
 import { createSendBatcher } from './chat.batch.ts';
-import { createChatRepository, type NewMessage, type SendOutcome } from './chat.repository.ts';
+import { createChatRepository } from './chat.repository.ts';
+import type { NewMessage, SendOutcome } from './chat.sends.repository.ts';
 
 const newMessage = (senderId: string, chatId: string, content: string): NewMessage => {
   const m = {

@@ -1,4 +1,4 @@
-import type { NewMessage, SendOutcome } from './chat.repository.ts';
+import type { NewMessage, SendOutcome } from './chat.sends.repository.ts';
 
 export type GroupCommitOptions = {
   /** Sends in one statement at most. */

@@ -15,7 +15,8 @@ import {
 import { createPrepared } from '../../db/prepared.ts';
 import { createEventsRepository } from '../events/events.repository.ts';
 import { createSendBatcher } from './chat.batch.ts';
-import { createChatRepository, type NewMessage } from './chat.repository.ts';
+import { createChatRepository } from './chat.repository.ts';
+import type { NewMessage } from './chat.sends.repository.ts';
 
 const world = useTestServer();
 

@@ -5,7 +5,8 @@ import {
   type ChatSummary,
   type MessageView,
 } from '@heartline/domain';
-import type { ChatRow, MessageRow } from './chat.repository.ts';
+import type { ChatRow } from './chat.chats.repository.ts';
+import type { MessageRow } from './chat.messages.repository.ts';
 import { can, isVisible } from '../access/access.policy.ts';
 
 /**

@@ -24,7 +24,9 @@ import { assertSettingsAllow, type Access, type Person } from '../access/access.
 import { presentChat, presentMessage } from './chat.presenter.ts';
 import type { CommittedEvent } from '../events/events.live.ts';
 import { createSendBatcher, type GroupCommitOptions } from './chat.batch.ts';
-import type { ChatRepository, ChatRow, MessageRow } from './chat.repository.ts';
+import type { ChatRow } from './chat.chats.repository.ts';
+import type { MessageRow } from './chat.messages.repository.ts';
+import type { ChatRepository } from './chat.repository.ts';
 
 export type ChatDeps = {
   repo: ChatRepository;
