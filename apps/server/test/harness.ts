@@ -98,12 +98,20 @@ export async function startTestServer(
 }
 
 /**
- * One fresh database and one listening server for the test file that calls this (at its top
- * level): created before its tests, stopped and dropped after them. Read `.db` and `.server`
- * inside tests.
+ * An `env` for useTestServer: on PostgreSQL the server also gets the database's URL, so the graph
+ * index loads through binary COPY and the hot reads run as prepared statements on their own pool.
+ */
+export const withDatabaseUrl = (tdb: TestDatabase): Record<string, string> =>
+  tdb.url ? { DATABASE_URL: tdb.url } : {};
+
+/**
+ * One fresh database and one listening server for the test file (or the describe block) that
+ * calls this: created before its tests, stopped and dropped after them. Read `.db` and `.server`
+ * inside tests. `env` may be a function, called once the database exists: for values known only
+ * then (the database's URL, a port an earlier `beforeAll` opened).
  */
 export function useTestServer(
-  env: Record<string, string> = {},
+  env: Record<string, string> | ((tdb: TestDatabase) => Record<string, string>) = {},
   deps: Omit<AppDeps, 'db' | 'logger'> = {},
 ): {
   readonly db: Db;
@@ -113,7 +121,7 @@ export function useTestServer(
   let server: TestServer | undefined;
   beforeAll(async () => {
     tdb = await createTestDatabase();
-    server = await startTestServer(tdb.db, env, deps);
+    server = await startTestServer(tdb.db, typeof env === 'function' ? env(tdb) : env, deps);
   });
   afterAll(async () => {
     await server?.stop();

@@ -6,6 +6,7 @@ import {
   dbKind,
   redisUrl,
   startTestServer,
+  useTestServer,
   type TestDatabase,
   type TestServer,
 } from '../../test/harness.ts';
@@ -50,29 +51,21 @@ async function userAndCookie(server: TestServer, name: string) {
 }
 
 describe(`realtime channel (${dbKind})`, () => {
-  let tdb: TestDatabase;
-  let server: TestServer;
+  const world = useTestServer();
   const sockets: ClientSocket[] = [];
-
-  beforeAll(async () => {
-    tdb = await createTestDatabase();
-    server = await startTestServer(tdb.db);
-  });
-  afterAll(async () => {
+  afterAll(() => {
     for (const s of sockets) s.disconnect();
-    await server?.stop();
-    await tdb?.drop();
   });
 
   it('authenticates with the session cookie and delivers events to the user room only', async () => {
-    const alice = await userAndCookie(server, 'Alice Realtime');
-    const bob = await userAndCookie(server, 'Bob Realtime');
-    const a = listen(server.baseUrl, alice.cookie);
-    const b = listen(server.baseUrl, bob.cookie);
+    const alice = await userAndCookie(world.server, 'Alice Realtime');
+    const bob = await userAndCookie(world.server, 'Bob Realtime');
+    const a = listen(world.server.baseUrl, alice.cookie);
+    const b = listen(world.server.baseUrl, bob.cookie);
     sockets.push(a.socket, b.socket);
     await Promise.all([a.ready(), b.ready()]);
 
-    await server.transact(async (_trx, emit) =>
+    await world.server.transact(async (_trx, emit) =>
       emit(userRoom(alice.userId), 'system.notice', { text: 'hello alice' }),
     );
     expect(await a.next('system.notice')).toEqual({ text: 'hello alice' });
@@ -81,8 +74,8 @@ describe(`realtime channel (${dbKind})`, () => {
   });
 
   it('acknowledges valid client events and rejects invalid payloads', async () => {
-    const carol = await userAndCookie(server, 'Carol Realtime');
-    const s = open(server, carol.cookie);
+    const carol = await userAndCookie(world.server, 'Carol Realtime');
+    const s = open(world.server, carol.cookie);
     sockets.push(s);
     await connected(s);
     const ok = await s.emitWithAck('presence.ping', { at: 1 });
@@ -92,8 +85,8 @@ describe(`realtime channel (${dbKind})`, () => {
   });
 
   it('answers a flood of client events RATE_LIMITED past a handful, and closes a socket far past', async () => {
-    const fay = await userAndCookie(server, 'Fay Flood');
-    const s = open(server, fay.cookie);
+    const fay = await userAndCookie(world.server, 'Fay Flood');
+    const s = open(world.server, fay.cookie);
     sockets.push(s);
     await connected(s);
     const answers = await Promise.all(
@@ -114,34 +107,34 @@ describe(`realtime channel (${dbKind})`, () => {
   });
 
   it('lets one account hold a bounded number of sockets', async () => {
-    const gus = await userAndCookie(server, 'Gus Many');
+    const gus = await userAndCookie(world.server, 'Gus Many');
     const mine: ClientSocket[] = [];
     for (let i = 0; i < SOCKETS_PER_ACCOUNT; i++) {
-      const s = open(server, gus.cookie);
+      const s = open(world.server, gus.cookie);
       mine.push(s);
       sockets.push(s);
       await connected(s);
     }
-    const extra = open(server, gus.cookie);
+    const extra = open(world.server, gus.cookie);
     sockets.push(extra);
     expect(await refused(extra)).toBe('too_many_connections');
     // Another account is not affected; closing one makes room again.
-    const hal = await userAndCookie(server, 'Hal Other');
-    const other = open(server, hal.cookie);
+    const hal = await userAndCookie(world.server, 'Hal Other');
+    const other = open(world.server, hal.cookie);
     sockets.push(other);
     await connected(other);
     mine[0]!.disconnect();
     await new Promise((r) => setTimeout(r, 100));
-    const again = open(server, gus.cookie);
+    const again = open(world.server, gus.cookie);
     sockets.push(again);
     await connected(again);
   });
 
   it('refuses handshakes without a session, with a forged one, or from another origin', async () => {
-    const dave = await userAndCookie(server, 'Dave Realtime');
-    const none = open(server, '');
-    const forged = open(server, 'hl_session=forged');
-    const foreign = open(server, dave.cookie, 'https://evil.example');
+    const dave = await userAndCookie(world.server, 'Dave Realtime');
+    const none = open(world.server, '');
+    const forged = open(world.server, 'hl_session=forged');
+    const foreign = open(world.server, dave.cookie, 'https://evil.example');
     sockets.push(none, forged, foreign);
     const results = await Promise.all([refused(none), refused(forged), refused(foreign)]);
     expect(results.slice(0, 2)).toEqual(['unauthorized', 'unauthorized']);
@@ -149,8 +142,8 @@ describe(`realtime channel (${dbKind})`, () => {
   });
 
   it('tells the socket and closes it when its session signs out', async () => {
-    const erin = await userAndCookie(server, 'Erin Realtime');
-    const listener = listen(server.baseUrl, erin.cookie);
+    const erin = await userAndCookie(world.server, 'Erin Realtime');
+    const listener = listen(world.server.baseUrl, erin.cookie);
     const s = listener.socket;
     sockets.push(s);
     await listener.ready();
@@ -161,7 +154,7 @@ describe(`realtime channel (${dbKind})`, () => {
     expect(res.status).toBe(204);
     expect(await listener.next('session.revoked')).toEqual({ reason: 'signed_out' });
     expect(await closed).toBe('io server disconnect');
-    const again = open(server, erin.cookie);
+    const again = open(world.server, erin.cookie);
     sockets.push(again);
     expect(await refused(again)).toBe('unauthorized');
   });
@@ -221,26 +214,18 @@ describe.skipIf(!redisUrl)(`realtime fan-out through Redis (${dbKind})`, () => {
 });
 
 describe(`a socket lives no longer than its session (${dbKind})`, () => {
-  let tdb: TestDatabase;
-  let server: TestServer;
-  const sockets: ClientSocket[] = [];
   const IDLE_MS = 3_000;
-
-  beforeAll(async () => {
-    tdb = await createTestDatabase();
-    server = await startTestServer(tdb.db, { SESSION_IDLE_DAYS: String(IDLE_MS / 86_400_000) });
-  });
-  afterAll(async () => {
+  const world = useTestServer({ SESSION_IDLE_DAYS: String(IDLE_MS / 86_400_000) });
+  const sockets: ClientSocket[] = [];
+  afterAll(() => {
     for (const s of sockets) s.disconnect();
-    await server?.stop();
-    await tdb?.drop();
   });
 
   it('closes the socket within about a second of the idle expiry', async () => {
-    const ida = await userAndCookie(server, 'Ida Idle');
+    const ida = await userAndCookie(world.server, 'Ida Idle');
     // The last use of the session: from here it idles out after IDLE_MS.
     const lastUse = Date.now();
-    const listener = listen(server.baseUrl, ida.cookie);
+    const listener = listen(world.server.baseUrl, ida.cookie);
     sockets.push(listener.socket);
     await listener.ready();
     const closedAt = await new Promise<number>((resolve, reject) => {
@@ -257,18 +242,18 @@ describe(`a socket lives no longer than its session (${dbKind})`, () => {
     // Not before the session ended, and within about a second after.
     expect(closedAt - lastUse).toBeGreaterThanOrEqual(IDLE_MS - 100);
     expect(closedAt - lastUse).toBeLessThan(IDLE_MS + 2_000);
-    const session = await fetch(`${server.baseUrl}/api/auth/session`, {
+    const session = await fetch(`${world.server.baseUrl}/api/auth/session`, {
       headers: { cookie: ida.cookie },
     });
     expect(((await session.json()) as { user: unknown }).user).toBeNull();
-    const again = open(server, ida.cookie);
+    const again = open(world.server, ida.cookie);
     sockets.push(again);
     expect(await refused(again)).toBe('unauthorized');
   });
 
   it('keeps the socket while the session is used', async () => {
-    const uma = await userAndCookie(server, 'Uma Busy');
-    const listener = listen(server.baseUrl, uma.cookie);
+    const uma = await userAndCookie(world.server, 'Uma Busy');
+    const listener = listen(world.server.baseUrl, uma.cookie);
     sockets.push(listener.socket);
     await listener.ready();
     let closed = false;

@@ -1,12 +1,6 @@
 import { v7 as uuidv7 } from 'uuid';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestDatabase,
-  dbKind,
-  startTestServer,
-  type TestDatabase,
-  type TestServer,
-} from '../../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { dbKind, useTestServer, withDatabaseUrl } from '../../../test/harness.ts';
 import { TestBrowser } from '../../../test/http-client.ts';
 import {
   befriend,
@@ -264,17 +258,7 @@ const OWN: Record<string, OwnRow> = {
   'POST /api/photos': { body: () => photoForm(), expect: [401, 200] },
 };
 
-let tdb: TestDatabase;
-let server: TestServer;
-
-beforeAll(async () => {
-  tdb = await createTestDatabase();
-  server = await startTestServer(tdb.db, tdb.url ? { DATABASE_URL: tdb.url } : {});
-});
-afterAll(async () => {
-  await server?.stop();
-  await tdb?.drop();
-});
+const world = useTestServer(withDatabaseUrl);
 
 type Answer = { status: number; body: unknown };
 
@@ -301,7 +285,7 @@ async function photoForm(): Promise<FormData> {
  * and graph changes were recorded. Read until two reads agree, so earlier writes have settled.
  */
 async function snapshot(): Promise<Record<string, unknown>> {
-  const { db } = tdb;
+  const { db } = world;
   const count = (table: 'events' | 'graphChanges') =>
     db
       .selectFrom(table)
@@ -342,10 +326,10 @@ async function observe(call: () => Promise<Answer>): Promise<Answer> {
   return answer;
 }
 
-const anonymous = () => new TestBrowser(server.baseUrl);
+const anonymous = () => new TestBrowser(world.server.baseUrl);
 
 async function block(by: Person, whom: Person) {
-  const res = await send(await browserFor(server, by), 'POST', `/api/blocks/${whom.id}`);
+  const res = await send(await browserFor(world.server, by), 'POST', `/api/blocks/${whom.id}`);
   expect(res.status).toBe(200);
 }
 
@@ -357,23 +341,23 @@ async function block(by: Person, whom: Person) {
 async function personWorld(actor: Actor): Promise<{ as: TestBrowser; target: Person }> {
   const names = ['Actor', 'First', 'Second', 'Third', 'Stranger', 'A', 'B', 'C', 'D', 'E', 'F'];
   const [me, first, second, third, stranger, ...more] = await createPeople(
-    tdb.db,
+    world.db,
     names.map((n) => `${n} Matrix`),
   );
   // Everyone as Discover would show them (onboarded, of an age, seeking everyone).
-  await setDiscoverable(server, [me!, first!, second!, third!, stranger!]);
-  await befriend(server.graph, [
+  await setDiscoverable(world.server, [me!, first!, second!, third!, stranger!]);
+  await befriend(world.server.graph, [
     [me!, first!],
     [first!, second!],
     [second!, third!],
   ]);
   if (['stranger', 'second', 'third'].includes(actor)) {
     await befriend(
-      server.graph,
+      world.server.graph,
       more.map((p) => [me!, p]),
     );
   }
-  const as = actor === 'anonymous' ? anonymous() : await browserFor(server, me!);
+  const as = actor === 'anonymous' ? anonymous() : await browserFor(world.server, me!);
   if (actor === 'blocked' || actor === 'blocker') {
     expect((await send(as, 'POST', `/api/favorites/${first!.id}`)).status).toBe(200);
     await chatWith(as, first!, 'before the block');
@@ -389,7 +373,7 @@ async function chatWith(as: TestBrowser, friend: Person, text: string): Promise<
   const opened = await send(as, 'POST', '/api/chats', { userId: friend.id });
   expect(opened.status).toBe(201);
   const chatId = (opened.body as { id: string }).id;
-  const live = listen(server.baseUrl, as.cookieHeader());
+  const live = listen(world.server.baseUrl, as.cookieHeader());
   try {
     await live.ready();
     const sent = await ask(live.socket, 'message.send', {
@@ -407,11 +391,11 @@ async function chatWith(as: TestBrowser, friend: Person, text: string): Promise<
 /** A fresh chat with one message, and the actor's browser. */
 async function chatWorld(actor: ChatActor): Promise<{ as: TestBrowser; chatId: string }> {
   const [member, friend, stranger] = await createPeople(
-    tdb.db,
+    world.db,
     ['Member', 'Friend', 'Stranger'].map((n) => `${n} Matrix`),
   );
-  await befriend(server.graph, [[member!, friend!]]);
-  const asMember = await browserFor(server, member!);
+  await befriend(world.server.graph, [[member!, friend!]]);
+  const asMember = await browserFor(world.server, member!);
   const chatId = await chatWith(asMember, friend!, 'hello');
   if (actor === 'blocked') await block(friend!, member!);
   if (actor === 'blocker') await block(member!, friend!);
@@ -420,19 +404,22 @@ async function chatWorld(actor: ChatActor): Promise<{ as: TestBrowser; chatId: s
     expect(res.status).toBe(200);
   }
   if (actor === 'anonymous') return { as: anonymous(), chatId };
-  if (actor === 'stranger') return { as: await browserFor(server, stranger!), chatId };
+  if (actor === 'stranger') return { as: await browserFor(world.server, stranger!), chatId };
   return { as: asMember, chatId };
 }
 
 /** A fresh request from `sender` to `recipient`, and the actor's browser. */
 async function requestWorld(actor: RequestActor, rightful: 'sender' | 'recipient') {
   const [sender, recipient, stranger] = await createPeople(
-    tdb.db,
+    world.db,
     ['Sender', 'Recipient', 'Stranger'].map((n) => `${n} Matrix`),
   );
-  const sent = await send(await browserFor(server, sender!), 'POST', '/api/connection-requests', {
-    toUserId: recipient!.id,
-  });
+  const sent = await send(
+    await browserFor(world.server, sender!),
+    'POST',
+    '/api/connection-requests',
+    { toUserId: recipient!.id },
+  );
   expect(sent.status).toBe(201);
   const requestId = (sent.body as { request: { id: string } }).request.id;
   const who = actor === 'blocked' ? rightful : actor;
@@ -441,7 +428,7 @@ async function requestWorld(actor: RequestActor, rightful: 'sender' | 'recipient
     else await block(sender!, recipient!);
   }
   const people = { stranger, sender, recipient };
-  const as = who === 'anonymous' ? anonymous() : await browserFor(server, people[who]!);
+  const as = who === 'anonymous' ? anonymous() : await browserFor(world.server, people[who]!);
   // The rightful actor's counterpart.
   const other = rightful === 'sender' ? recipient! : sender!;
   return { as, requestId, other };
@@ -458,14 +445,14 @@ async function suspendedWorld(state: (typeof SUSPENDED_STATES)[number]) {
   const { as, target } = await personWorld('first');
   expect((await send(as, 'POST', `/api/favorites/${target.id}`)).status).toBe(200);
   const chatId = await chatWith(as, target, 'before the suspension');
-  await setAccountState(server, target, state);
+  await setAccountState(world.server, target, state);
   return { as, target, chatId };
 }
 
 /** A fresh pair with a request open from the one to the other, who is then in `state`. */
 async function suspendedAskerWorld(state: (typeof SUSPENDED_STATES)[number]) {
   const { as, requestId, other } = await requestWorld('recipient', 'recipient');
-  await setAccountState(server, other, state);
+  await setAccountState(world.server, other, state);
   return { as, requestId, target: other };
 }
 
@@ -486,7 +473,7 @@ describe(`access matrix (${dbKind})`, () => {
       const [method, path] = split(route);
       return SKIPPED_METHODS.has(method) || Object.keys(SKIPPED).some((p) => path.startsWith(p));
     };
-    const registered = routeTable(server.app).filter((r) => !skipped(r));
+    const registered = routeTable(world.server.app).filter((r) => !skipped(r));
     const rows = [
       ...Object.keys(TARGETED),
       ...Object.keys(ON_REQUESTS),
@@ -553,11 +540,11 @@ describe(`access matrix (${dbKind})`, () => {
   for (const [route, row] of Object.entries(OWN)) {
     const [method, path] = split(route);
     it(`${route}: ${row.expect[0]} anonymous, ${row.expect[1]} signed in`, async () => {
-      const [me] = await createPeople(tdb.db, ['Own Matrix']);
+      const [me] = await createPeople(world.db, ['Own Matrix']);
       const call = async (as: TestBrowser) =>
         observe(async () => send(as, method, row.url ?? path, await row.body?.()));
       expect((await call(anonymous())).status).toBe(row.expect[0]);
-      const as = await browserFor(server, me!);
+      const as = await browserFor(world.server, me!);
       await row.before?.(as);
       expect((await call(as)).status).toBe(row.expect[1]);
     });
@@ -586,7 +573,7 @@ describe(`access matrix (${dbKind})`, () => {
         const [method, path] = split(route);
         it(`${route}: their request answers as a missing one`, async () => {
           const { as, requestId, other } = await requestWorld(row.rightful, row.rightful);
-          await setAccountState(server, other, state);
+          await setAccountState(world.server, other, state);
           const call = (id: string) => send(as, method, path.replace(':id', id));
           await expectAsMissing(call, requestId);
         });

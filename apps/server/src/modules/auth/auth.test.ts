@@ -1,26 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_LEGAL_CONTACTS } from '@heartline/domain';
-import {
-  createTestDatabase,
-  dbKind,
-  startTestServer,
-  type TestDatabase,
-  type TestServer,
-} from '../../../test/harness.ts';
+import { dbKind, useTestServer } from '../../../test/harness.ts';
 import { form, TestBrowser } from '../../../test/http-client.ts';
 import { reachCallback, signIn } from '../../../test/sign-in.ts';
 
-let tdb: TestDatabase;
-let server: TestServer;
-
-beforeAll(async () => {
-  tdb = await createTestDatabase();
-  server = await startTestServer(tdb.db, { PASSWORD_AUTH: 'true' });
-});
-afterAll(async () => {
-  await server?.stop();
-  await tdb?.drop();
-});
+const world = useTestServer({ PASSWORD_AUTH: 'true' });
 
 async function sessionUser(browser: TestBrowser) {
   const res = await browser.request('/api/auth/session');
@@ -31,7 +15,7 @@ async function sessionUser(browser: TestBrowser) {
 
 describe(`sign-in through the development OpenID provider (${dbKind})`, () => {
   it('creates the user, starts a session and sends a newcomer to /', async () => {
-    const browser = new TestBrowser(server.baseUrl);
+    const browser = new TestBrowser(world.server.baseUrl);
     const location = await signIn(browser, { name: 'Nadia Newcomer', email: 'nadia@example.test' });
     expect(location).toBe('/');
     const cookie = [...browser.cookies.keys()];
@@ -44,21 +28,21 @@ describe(`sign-in through the development OpenID provider (${dbKind})`, () => {
   });
 
   it('clears a cookie that names no session, and keeps a live one', async () => {
-    const stale = new TestBrowser(server.baseUrl);
+    const stale = new TestBrowser(world.server.baseUrl);
     stale.cookies.set('hl_session', 'expired-or-forged');
     expect(await sessionUser(stale)).toBeNull();
     expect(stale.cookies.has('hl_session')).toBe(false);
 
-    const live = new TestBrowser(server.baseUrl);
+    const live = new TestBrowser(world.server.baseUrl);
     await signIn(live, { name: 'Kept Kim', email: 'kept.kim@example.test' });
     const token = live.cookies.get('hl_session');
     expect(await sessionUser(live)).toMatchObject({ name: 'Kept Kim' });
     expect(live.cookies.get('hl_session')).toBe(token);
 
     // Signed out elsewhere: the next session check takes the dead cookie away.
-    await new TestBrowser(server.baseUrl).request('/api/auth/signout', {
+    await new TestBrowser(world.server.baseUrl).request('/api/auth/signout', {
       method: 'POST',
-      headers: { cookie: `hl_session=${token}`, origin: server.baseUrl },
+      headers: { cookie: `hl_session=${token}`, origin: world.server.baseUrl },
     });
     expect(await sessionUser(live)).toBeNull();
     expect(live.cookies.has('hl_session')).toBe(false);
@@ -66,7 +50,7 @@ describe(`sign-in through the development OpenID provider (${dbKind})`, () => {
   });
 
   it('sets an httpOnly, SameSite=Lax session cookie', async () => {
-    const browser = new TestBrowser(server.baseUrl);
+    const browser = new TestBrowser(world.server.baseUrl);
     const callback = await reachCallback(browser, {
       name: 'Cookie Carl',
       email: 'carl@example.test',
@@ -79,7 +63,7 @@ describe(`sign-in through the development OpenID provider (${dbKind})`, () => {
   });
 
   it('sets a readable signed-in mark with the session, and takes it away with it', async () => {
-    const browser = new TestBrowser(server.baseUrl);
+    const browser = new TestBrowser(world.server.baseUrl);
     const callback = await reachCallback(browser, { name: 'Mark Mae', email: 'mae@example.test' });
     const res = await browser.request(callback.href);
     const mark = res.headers.getSetCookie().find((c) => c.startsWith('hl_signed_in='));
@@ -98,7 +82,7 @@ describe(`sign-in through the development OpenID provider (${dbKind})`, () => {
   });
 
   it('puts the mark back beside a live session and takes it from a browser with none', async () => {
-    const browser = new TestBrowser(server.baseUrl);
+    const browser = new TestBrowser(world.server.baseUrl);
     await signIn(browser, { name: 'Unmarked Una', email: 'una@example.test' });
     // A session started before the mark existed, or a mark the person deleted.
     browser.cookies.delete('hl_signed_in');
@@ -109,58 +93,58 @@ describe(`sign-in through the development OpenID provider (${dbKind})`, () => {
     expect(again.headers.getSetCookie()).toEqual([]);
 
     // A mark with no session behind it (the session cookie gone): it goes too.
-    const stray = new TestBrowser(server.baseUrl);
+    const stray = new TestBrowser(world.server.baseUrl);
     stray.cookies.set('hl_signed_in', '1');
     expect(await sessionUser(stray)).toBeNull();
     expect(stray.cookies.has('hl_signed_in')).toBe(false);
     // A stranger's session check sets nothing.
-    const stranger = await fetch(`${server.baseUrl}/api/auth/session`);
+    const stranger = await fetch(`${world.server.baseUrl}/api/auth/session`);
     expect(stranger.headers.getSetCookie()).toEqual([]);
   });
 
   it('returns to a safe intended path and ignores unsafe ones', async () => {
-    const a = new TestBrowser(server.baseUrl);
+    const a = new TestBrowser(world.server.baseUrl);
     expect(await signIn(a, { name: 'Rita Return', email: 'rita@example.test' }, '/network')).toBe(
       '/network',
     );
-    const b = new TestBrowser(server.baseUrl);
+    const b = new TestBrowser(world.server.baseUrl);
     expect(
       await signIn(b, { name: 'Evan Evil', email: 'evan@example.test' }, '//evil.example/x'),
     ).toBe('/');
-    const c = new TestBrowser(server.baseUrl);
+    const c = new TestBrowser(world.server.baseUrl);
     expect(
       await signIn(c, { name: 'Hugo Http', email: 'hugo@example.test' }, 'https://evil.example'),
     ).toBe('/');
   });
 
   it('keys users on the provider subject, not the e-mail', async () => {
-    const first = new TestBrowser(server.baseUrl);
+    const first = new TestBrowser(world.server.baseUrl);
     await signIn(first, { name: 'Same Mail One', email: 'shared@example.test' });
     // Two provider accounts with one address (the dev provider's form reuses an account per
     // address, so the second is made directly): they are two people to the app.
-    await tdb.db
+    await world.db
       .insertInto('devIdpAccounts')
       .values({ subject: 'dev-same-mail-two', name: 'Same Mail Two', email: 'shared@example.test' })
       .execute();
-    const second = new TestBrowser(server.baseUrl);
+    const second = new TestBrowser(world.server.baseUrl);
     await signIn(second, { subject: 'dev-same-mail-two' });
     const one = await sessionUser(first);
     const two = await sessionUser(second);
     expect(one?.id).toBeTruthy();
     expect(one?.id).not.toBe(two?.id);
 
-    const account = await tdb.db
+    const account = await world.db
       .selectFrom('devIdpAccounts')
       .select('subject')
       .where('name', '=', 'Same Mail One')
       .executeTakeFirstOrThrow();
-    const again = new TestBrowser(server.baseUrl);
+    const again = new TestBrowser(world.server.baseUrl);
     await signIn(again, { subject: account.subject });
     expect((await sessionUser(again))?.id).toBe(one?.id);
   });
 
   it('refuses a callback whose state was tampered with', async () => {
-    const browser = new TestBrowser(server.baseUrl);
+    const browser = new TestBrowser(world.server.baseUrl);
     const callback = await reachCallback(browser, {
       name: 'Tina Tamper',
       email: 'tina@example.test',
@@ -172,7 +156,7 @@ describe(`sign-in through the development OpenID provider (${dbKind})`, () => {
   });
 
   it("sends the browser's Back to a spent sign-in page on to the app, not to an error (issue 45)", async () => {
-    const browser = new TestBrowser(server.baseUrl);
+    const browser = new TestBrowser(world.server.baseUrl);
     const { url: interaction } = await browser.follow('/api/auth/google/start');
     expect(interaction.pathname).toMatch(/^\/dev-idp\/interaction\//);
     const { url: callback } = await browser.follow(`${interaction.pathname}/login`, {
@@ -187,12 +171,12 @@ describe(`sign-in through the development OpenID provider (${dbKind})`, () => {
   });
 
   it('refuses a replayed authorization code', async () => {
-    const browser = new TestBrowser(server.baseUrl);
+    const browser = new TestBrowser(world.server.baseUrl);
     const callback = await reachCallback(browser, {
       name: 'Ray Replay',
       email: 'ray@example.test',
     });
-    const flow = await tdb.db.selectFrom('authFlows').selectAll().execute();
+    const flow = await world.db.selectFrom('authFlows').selectAll().execute();
     const first = await browser.request(callback.href);
     expect(first.headers.get('location')).toBe('/');
 
@@ -201,12 +185,12 @@ describe(`sign-in through the development OpenID provider (${dbKind})`, () => {
     expect(replay.headers.get('location')).toBe('/auth?error=callback_failed');
 
     // Even with the flow record restored, the provider refuses a code that was already used.
-    const attacker = new TestBrowser(server.baseUrl);
+    const attacker = new TestBrowser(world.server.baseUrl);
     await attacker.request('/api/auth/google/start');
-    const fresh = await tdb.db.selectFrom('authFlows').selectAll().execute();
+    const fresh = await world.db.selectFrom('authFlows').selectAll().execute();
     const attackerFlow = fresh.find((f) => !flow.some((o) => o.idHash === f.idHash))!;
     const original = flow.find((f) => f.state === callback.searchParams.get('state'))!;
-    await tdb.db
+    await world.db
       .updateTable('authFlows')
       .set({ state: original.state, nonce: original.nonce, codeVerifier: original.codeVerifier })
       .where('idHash', '=', attackerFlow.idHash)
@@ -217,15 +201,15 @@ describe(`sign-in through the development OpenID provider (${dbKind})`, () => {
   });
 
   it('refuses a callback without the PKCE verifier or with the wrong one', async () => {
-    const noCookie = new TestBrowser(server.baseUrl);
+    const noCookie = new TestBrowser(world.server.baseUrl);
     const cb1 = await reachCallback(noCookie, { name: 'Pia Pkce', email: 'pia@example.test' });
     noCookie.cookies.delete('hl_oidc');
     const res1 = await noCookie.request(cb1.href);
     expect(res1.headers.get('location')).toBe('/auth?error=callback_failed');
 
-    const wrong = new TestBrowser(server.baseUrl);
+    const wrong = new TestBrowser(world.server.baseUrl);
     const cb2 = await reachCallback(wrong, { name: 'Walt Wrong', email: 'walt@example.test' });
-    await tdb.db
+    await world.db
       .updateTable('authFlows')
       .set({ codeVerifier: 'x'.repeat(64) })
       .where('state', '=', cb2.searchParams.get('state')!)
@@ -236,7 +220,7 @@ describe(`sign-in through the development OpenID provider (${dbKind})`, () => {
   });
 
   it('takes a person who cancels at the provider back to sign-in, without calling it an error', async () => {
-    const browser = new TestBrowser(server.baseUrl);
+    const browser = new TestBrowser(world.server.baseUrl);
     const { url } = await browser.follow('/api/auth/google/start');
     const { url: end } = await browser.follow(`${url.pathname}/abort`, {
       init: { method: 'POST' },
@@ -247,7 +231,7 @@ describe(`sign-in through the development OpenID provider (${dbKind})`, () => {
 
   it('sends any other provider error, or one for another flow, back as callback_failed', async () => {
     for (const query of ['error=server_error&state=', 'error=access_denied&state=forged']) {
-      const browser = new TestBrowser(server.baseUrl);
+      const browser = new TestBrowser(world.server.baseUrl);
       const { url } = await browser.follow('/api/auth/google/start', {
         stopWhen: (next) =>
           next.pathname.startsWith('/dev-idp/') || next.pathname.startsWith('/oidc/'),
@@ -260,9 +244,9 @@ describe(`sign-in through the development OpenID provider (${dbKind})`, () => {
   });
 
   it('signs an address that already has an account in as it, never as a second account', async () => {
-    const first = new TestBrowser(server.baseUrl);
+    const first = new TestBrowser(world.server.baseUrl);
     await signIn(first, { name: 'Sam Same', email: 'sam.same@example.test' });
-    const again = new TestBrowser(server.baseUrl);
+    const again = new TestBrowser(world.server.baseUrl);
     await signIn(again, { name: 'Sam Other', email: 'Sam.Same@example.test' });
     const [a, b] = [await sessionUser(first), await sessionUser(again)];
     expect(a?.id).toBeTruthy();
@@ -272,13 +256,13 @@ describe(`sign-in through the development OpenID provider (${dbKind})`, () => {
   it('offers accounts created earlier again, however many were made since the personas', async () => {
     // Made one by one, as at the provider's form (directly: sign-ins are rate limited per address).
     for (let i = 0; i < 14; i++) {
-      await tdb.db
+      await world.db
         .insertInto('devIdpAccounts')
         .values({ subject: `dev-many-${i}`, name: `Many Accounts ${i}`, email: `many.${i}@x.test` })
         .execute();
       await new Promise((r) => setTimeout(r, 2));
     }
-    const browser = new TestBrowser(server.baseUrl);
+    const browser = new TestBrowser(world.server.baseUrl);
     const { res } = await browser.follow('/api/auth/google/start');
     const page = await res.text();
     expect(page).toContain('Many Accounts 13');
@@ -286,17 +270,17 @@ describe(`sign-in through the development OpenID provider (${dbKind})`, () => {
   });
 
   it('rotates the session at sign-in', async () => {
-    const browser = new TestBrowser(server.baseUrl);
+    const browser = new TestBrowser(world.server.baseUrl);
     await signIn(browser, { name: 'Rot Ation', email: 'rot@example.test' });
     const oldToken = browser.cookies.get('hl_session')!;
-    const subject = await tdb.db
+    const subject = await world.db
       .selectFrom('devIdpAccounts')
       .select('subject')
       .where('email', '=', 'rot@example.test')
       .executeTakeFirstOrThrow();
     await signIn(browser, subject);
     expect(browser.cookies.get('hl_session')).not.toBe(oldToken);
-    const stale = new TestBrowser(server.baseUrl);
+    const stale = new TestBrowser(world.server.baseUrl);
     stale.cookies.set('hl_session', oldToken);
     expect(await sessionUser(stale)).toBeNull();
   });
@@ -304,12 +288,12 @@ describe(`sign-in through the development OpenID provider (${dbKind})`, () => {
 
 describe(`sessions and sign-out (${dbKind})`, () => {
   it('revokes the session server-side: the old cookie no longer works', async () => {
-    const browser = new TestBrowser(server.baseUrl);
+    const browser = new TestBrowser(world.server.baseUrl);
     await signIn(browser, { name: 'Sam Signout', email: 'sam@example.test' });
     const token = browser.cookies.get('hl_session')!;
     const out = await browser.request('/api/auth/signout', { method: 'POST' });
     expect(out.status).toBe(204);
-    const thief = new TestBrowser(server.baseUrl);
+    const thief = new TestBrowser(world.server.baseUrl);
     thief.cookies.set('hl_session', token);
     expect(await sessionUser(thief)).toBeNull();
     const me = await thief.request('/api/me');
@@ -320,7 +304,7 @@ describe(`sessions and sign-out (${dbKind})`, () => {
   });
 
   it('refuses cross-origin state-changing requests and leaves the session alone', async () => {
-    const browser = new TestBrowser(server.baseUrl);
+    const browser = new TestBrowser(world.server.baseUrl);
     await signIn(browser, { name: 'Cora Cross', email: 'cora@example.test' });
     const byOrigin = await browser.request('/api/auth/signout', {
       method: 'POST',
@@ -334,7 +318,7 @@ describe(`sessions and sign-out (${dbKind})`, () => {
     expect(bySite.status).toBe(403);
     expect((await bySite.json()) as unknown).toMatchObject({ error: { code: 'FORBIDDEN' } });
     // Neither header (issue 45: a PATCH without Origin was accepted): refused.
-    const bare = await fetch(`${server.baseUrl}/api/auth/signout`, {
+    const bare = await fetch(`${world.server.baseUrl}/api/auth/signout`, {
       method: 'POST',
       headers: { cookie: browser.cookieHeader() },
     });
@@ -346,7 +330,7 @@ describe(`sessions and sign-out (${dbKind})`, () => {
     expect(nullOrigin.status).toBe(403);
     expect(await sessionUser(browser)).not.toBeNull();
     // A browser that leaves Origin out still says where the request came from.
-    const siteOnly = await fetch(`${server.baseUrl}/api/auth/signout`, {
+    const siteOnly = await fetch(`${world.server.baseUrl}/api/auth/signout`, {
       method: 'POST',
       headers: { cookie: browser.cookieHeader(), 'sec-fetch-site': 'same-origin' },
     });
@@ -355,7 +339,7 @@ describe(`sessions and sign-out (${dbKind})`, () => {
   });
 
   it('ignores a forged or oversized session cookie', async () => {
-    const browser = new TestBrowser(server.baseUrl);
+    const browser = new TestBrowser(world.server.baseUrl);
     browser.cookies.set('hl_session', 'forged');
     expect(await sessionUser(browser)).toBeNull();
     browser.cookies.set('hl_session', 'x'.repeat(500));
@@ -371,7 +355,7 @@ describe(`password sign-up and sign-in API (${dbKind})`, () => {
   });
 
   it('signs up without a session, answers a second sign-up the same, and signs in', async () => {
-    const browser = new TestBrowser(server.baseUrl);
+    const browser = new TestBrowser(world.server.baseUrl);
     const up = await browser.request(
       '/api/auth/password/signup',
       json({ email: 'Pat@Example.test', password: 'correct horse battery', name: 'Pat Password' }),
@@ -385,14 +369,14 @@ describe(`password sign-up and sign-in API (${dbKind})`, () => {
     expect(await up.json()).toEqual(accepted);
     expect(await sessionUser(browser)).toBeNull();
 
-    const again = await new TestBrowser(server.baseUrl).request(
+    const again = await new TestBrowser(world.server.baseUrl).request(
       '/api/auth/password/signup',
       json({ email: 'pat@example.test', password: 'another long password' }),
     );
     expect(again.status).toBe(202);
     expect(await again.json()).toEqual(accepted);
 
-    const signin = new TestBrowser(server.baseUrl);
+    const signin = new TestBrowser(world.server.baseUrl);
     const ok = await signin.request(
       '/api/auth/password/signin',
       json({ email: 'pat@example.test', password: 'correct horse battery' }),
@@ -402,16 +386,16 @@ describe(`password sign-up and sign-in API (${dbKind})`, () => {
   });
 
   it("answers 'Sign in failed' alike for a wrong password and an unknown account", async () => {
-    const browser = new TestBrowser(server.baseUrl);
+    const browser = new TestBrowser(world.server.baseUrl);
     await browser.request(
       '/api/auth/password/signup',
       json({ email: 'quinn@example.test', password: 'quinn long password' }),
     );
-    const wrong = await new TestBrowser(server.baseUrl).request(
+    const wrong = await new TestBrowser(world.server.baseUrl).request(
       '/api/auth/password/signin',
       json({ email: 'quinn@example.test', password: 'not the password' }),
     );
-    const unknown = await new TestBrowser(server.baseUrl).request(
+    const unknown = await new TestBrowser(world.server.baseUrl).request(
       '/api/auth/password/signin',
       json({ email: 'nobody@example.test', password: 'whatever it is' }),
     );
@@ -421,7 +405,7 @@ describe(`password sign-up and sign-in API (${dbKind})`, () => {
   });
 
   it('validates input with a clear message and no stack trace', async () => {
-    const b = new TestBrowser(server.baseUrl);
+    const b = new TestBrowser(world.server.baseUrl);
     const bad = await b.request(
       '/api/auth/password/signup',
       json({ email: 'not-an-email', password: 'long enough pass' }),
@@ -456,7 +440,7 @@ describe(`password sign-up and sign-in API (${dbKind})`, () => {
     const email = 'limited@example.test';
     const statuses: number[] = [];
     for (let i = 0; i < 7; i++) {
-      const res = await new TestBrowser(server.baseUrl).request(
+      const res = await new TestBrowser(world.server.baseUrl).request(
         '/api/auth/password/signin',
         json({ email, password: `guess number ${i}` }),
       );
@@ -469,7 +453,7 @@ describe(`password sign-up and sign-in API (${dbKind})`, () => {
 
 describe(`platform basics (${dbKind})`, () => {
   it('sends a strict Content-Security-Policy and no framing', async () => {
-    const res = await fetch(`${server.baseUrl}/api/health`);
+    const res = await fetch(`${world.server.baseUrl}/api/health`);
     const csp = res.headers.get('content-security-policy') ?? '';
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("script-src 'self'");
@@ -478,13 +462,13 @@ describe(`platform basics (${dbKind})`, () => {
   });
 
   it('answers unknown API paths with a JSON 404', async () => {
-    const res = await fetch(`${server.baseUrl}/api/nope`);
+    const res = await fetch(`${world.server.baseUrl}/api/nope`);
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Not found' } });
   });
 
   it('tells the web app its public configuration', async () => {
-    const res = await fetch(`${server.baseUrl}/api/config`);
+    const res = await fetch(`${world.server.baseUrl}/api/config`);
     expect(await res.json()).toEqual({
       productName: 'Heartline',
       passwordAuth: true,

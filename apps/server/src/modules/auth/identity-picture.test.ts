@@ -1,13 +1,7 @@
 import type { OwnProfile } from '@heartline/domain';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestDatabase,
-  dbKind,
-  startTestServer,
-  type TestDatabase,
-  type TestServer,
-} from '../../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { dbKind, useTestServer } from '../../../test/harness.ts';
 import { TestBrowser } from '../../../test/http-client.ts';
 import { signIn } from '../../../test/sign-in.ts';
 import { identityPicture } from './identity-picture.ts';
@@ -41,17 +35,7 @@ describe('the picture claim the app keeps', () => {
   });
 });
 
-let tdb: TestDatabase;
-let server: TestServer;
-
-beforeAll(async () => {
-  tdb = await createTestDatabase();
-  server = await startTestServer(tdb.db);
-});
-afterAll(async () => {
-  await server?.stop();
-  await tdb?.drop();
-});
+const world = useTestServer();
 
 type MePhoto = { photoUrl: string | null; avatarUrl: string | null };
 async function mePhoto(browser: TestBrowser): Promise<MePhoto> {
@@ -60,7 +44,7 @@ async function mePhoto(browser: TestBrowser): Promise<MePhoto> {
 }
 
 async function subjectOf(email: string) {
-  return tdb.db
+  return world.db
     .selectFrom('devIdpAccounts')
     .select('subject')
     .where('email', '=', email)
@@ -70,7 +54,7 @@ async function subjectOf(email: string) {
 describe(`the provider's picture counts as a photo until one is uploaded (${dbKind})`, () => {
   it('is the photo and avatar after sign-in; an upload replaces it and later sign-ins keep the upload', async () => {
     const email = 'gina.picture@example.test';
-    const browser = new TestBrowser(server.baseUrl);
+    const browser = new TestBrowser(world.server.baseUrl);
     await signIn(browser, { name: 'Gina Picture', email, picture: PICTURE });
     expect(await mePhoto(browser)).toEqual({ photoUrl: PICTURE, avatarUrl: PICTURE });
     // The own profile shows it as the photo, and counts it for completeness.
@@ -101,7 +85,7 @@ describe(`the provider's picture counts as a photo until one is uploaded (${dbKi
   });
 
   it('keeps nothing from a picture the browser could not show, and a sign-in without one changes nothing', async () => {
-    const plain = new TestBrowser(server.baseUrl);
+    const plain = new TestBrowser(world.server.baseUrl);
     await signIn(plain, {
       name: 'Hal Http',
       email: 'hal.http@example.test',
@@ -109,7 +93,7 @@ describe(`the provider's picture counts as a photo until one is uploaded (${dbKi
     });
     expect(await mePhoto(plain)).toEqual({ photoUrl: null, avatarUrl: null });
 
-    const other = new TestBrowser(server.baseUrl);
+    const other = new TestBrowser(world.server.baseUrl);
     await signIn(other, {
       name: 'Oli Other',
       email: 'oli.other@example.test',
@@ -117,13 +101,13 @@ describe(`the provider's picture counts as a photo until one is uploaded (${dbKi
     });
     expect(await mePhoto(other)).toEqual({ photoUrl: null, avatarUrl: null });
 
-    const none = new TestBrowser(server.baseUrl);
+    const none = new TestBrowser(world.server.baseUrl);
     await signIn(none, { name: 'Nia None', email: 'nia.none@example.test' });
     expect(await mePhoto(none)).toEqual({ photoUrl: null, avatarUrl: null });
   });
 
   it("allows exactly Google's picture host for images in the CSP", async () => {
-    const res = await fetch(`${server.baseUrl}/api/health`);
+    const res = await fetch(`${world.server.baseUrl}/api/health`);
     const imgSrc = (res.headers.get('content-security-policy') ?? '')
       .split(';')
       .map((d) => d.trim())

@@ -1,13 +1,7 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { trustScore } from '@heartline/domain';
-import {
-  createTestDatabase,
-  dbKind,
-  startTestServer,
-  type TestDatabase,
-  type TestServer,
-} from '../../../test/harness.ts';
+import { dbKind, useTestServer, withDatabaseUrl } from '../../../test/harness.ts';
 import { createSessionsService } from '../auth/sessions.service.ts';
 import { befriend, createPeople, type Person } from '../../../test/network-fixtures.ts';
 import { compareKeys, GraphTraversal, type Degree, type RankKey } from './graph.traversal.ts';
@@ -21,18 +15,7 @@ import { ENGINE } from './graph.engine.ts';
  * connectors who show in paths, the counts and trust covering everyone.
  */
 
-let tdb: TestDatabase;
-let server: TestServer;
-beforeAll(async () => {
-  tdb = await createTestDatabase();
-  // On PostgreSQL the server also gets the URL: the index then loads through binary COPY and
-  // the hot reads run as prepared statements on their own pool.
-  server = await startTestServer(tdb.db, tdb.url ? { DATABASE_URL: tdb.url } : {});
-});
-afterAll(async () => {
-  await server?.stop();
-  await tdb?.drop();
-});
+const world = useTestServer(withDatabaseUrl);
 
 type Op =
   | { kind: 'add' | 'remove' | 'block' | 'unblock'; a: number; b: number }
@@ -150,17 +133,17 @@ async function apply(model: Model, op: Op, sessions: Map<number, string>): Promi
     url: string,
     body?: unknown,
   ) =>
-    server.app.inject({
+    world.server.app.inject({
       method,
       url,
-      headers: { cookie: `hl_session=${sessions.get(i)!}`, origin: server.baseUrl },
+      headers: { cookie: `hl_session=${sessions.get(i)!}`, origin: world.server.baseUrl },
       ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
     });
   if (model.deleted.has(op.a) || ('b' in op && model.deleted.has(op.b))) return;
   switch (op.kind) {
     case 'add':
       if (op.a === op.b || model.blockedWith(op.a, op.b)) return;
-      await befriend(server.graph, [[p[op.a]!, p[op.b]!]]);
+      await befriend(world.server.graph, [[p[op.a]!, p[op.b]!]]);
       model.edges.add(model.key(op.a, op.b));
       return;
     case 'remove': {
@@ -196,7 +179,7 @@ async function apply(model: Model, op: Op, sessions: Map<number, string>): Promi
       return;
     }
     case 'delete':
-      await server.graph.deleteAccount(p[op.a]!.seq);
+      await world.server.graph.deleteAccount(p[op.a]!.seq);
       model.deleted.add(op.a);
       for (const e of [...model.edges]) {
         const [x, y] = e.split('-').map(Number);
@@ -209,12 +192,12 @@ async function apply(model: Model, op: Op, sessions: Map<number, string>): Promi
 }
 
 async function check(model: Model): Promise<void> {
-  const graph = server.graph;
+  const graph = world.server.graph;
   const { index } = graph[ENGINE];
   const seqOf = (i: number) => model.people[i]!.seq;
   const alive = model.alive();
   const bySeq = new Map(alive.map((i) => [seqOf(i), i]));
-  const stored = await tdb.db
+  const stored = await world.db
     .selectFrom('users')
     .select(['seq', 'trustScore', 'friendCount', 'secondDegreeCount'])
     .where(
@@ -244,7 +227,7 @@ async function check(model: Model): Promise<void> {
       secondDegreeCount: n2.size,
     });
     // The developer page's plain-SQL count agrees too (it shares no code with the index).
-    const verified = await server.trust.verify(v);
+    const verified = await world.server.trust.verify(v);
     expect(verified.independent.secondDegreeCount).toBe(n2.size);
     expect(verified.matches).toBe(true);
 
@@ -343,7 +326,7 @@ async function check(model: Model): Promise<void> {
 
 describe(`graph index and stored trust against brute force (${dbKind})`, () => {
   it('holds for random sequences of changes', async () => {
-    const sessionsService = createSessionsService(tdb.db, {
+    const sessionsService = createSessionsService(world.db, {
       idleMs: 3_600_000,
       absoluteMs: 3_600_000,
     });
@@ -360,7 +343,7 @@ describe(`graph index and stored trust against brute force (${dbKind})`, () => {
         async ({ names, ops }) => {
           run++;
           const people = await createPeople(
-            tdb.db,
+            world.db,
             names.map((name, k) => (k % 2 ? name : `${name} ${run}`)),
           );
           const sessions = new Map<number, string>();

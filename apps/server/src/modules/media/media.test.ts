@@ -1,34 +1,19 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestDatabase,
-  dbKind,
-  startTestServer,
-  type TestDatabase,
-  type TestServer,
-} from '../../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { dbKind, useTestServer } from '../../../test/harness.ts';
 import { LocalMediaStorage } from './media.storage.ts';
 
 describe(`media storage and route (${dbKind})`, () => {
-  let tdb: TestDatabase;
-  let server: TestServer;
-  beforeAll(async () => {
-    tdb = await createTestDatabase();
-    server = await startTestServer(tdb.db);
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await tdb?.drop();
-  });
+  const world = useTestServer();
 
   it('stores content-addressed files and serves them with a year-long cache', async () => {
     const bytes = Buffer.from('RIFF....WEBPVP8 fake image bytes');
-    const key = await server.storage.put(bytes, 'webp');
+    const key = await world.server.storage.put(bytes, 'webp');
     expect(key).toMatch(/^[a-f0-9]{32}\.webp$/);
-    expect(await server.storage.put(bytes, 'webp')).toBe(key);
-    const res = await fetch(`${server.baseUrl}${server.storage.urlFor(key)}`);
+    expect(await world.server.storage.put(bytes, 'webp')).toBe(key);
+    const res = await fetch(`${world.server.baseUrl}${world.server.storage.urlFor(key)}`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/webp');
     expect(res.headers.get('cache-control')).toContain('immutable');
@@ -44,7 +29,7 @@ describe(`media storage and route (${dbKind})`, () => {
       '/media/..%2F..%2Fetc%2Fpasswd',
       '/media/x.webp',
     ]) {
-      const res = await fetch(`${server.baseUrl}${p}`);
+      const res = await fetch(`${world.server.baseUrl}${p}`);
       expect(res.status).toBe(404);
     }
   });

@@ -8,13 +8,7 @@ import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { photoSchema, type UploadResponse } from '@heartline/domain';
 import type { S3Config } from '../../config.ts';
-import {
-  createTestDatabase,
-  dbKind,
-  startTestServer,
-  type TestDatabase,
-  type TestServer,
-} from '../../../test/harness.ts';
+import { dbKind, useTestServer } from '../../../test/harness.ts';
 import { TestBrowser } from '../../../test/http-client.ts';
 import { signIn } from '../../../test/sign-in.ts';
 import { noisyImage } from '../photos/photos.test-support.ts';
@@ -174,29 +168,20 @@ describe('S3 media storage', () => {
 });
 
 describe(`photos in S3 through the server (${dbKind})`, () => {
-  let tdb: TestDatabase;
-  let server: TestServer;
-  let publicUrl: string;
-  beforeAll(async () => {
-    tdb = await createTestDatabase();
-    // s3rver serves objects to anonymous GETs, like a public bucket.
-    publicUrl = `${endpoint}/${BUCKET}`;
-    server = await startTestServer(tdb.db, {
-      S3_BUCKET: BUCKET,
-      S3_ENDPOINT: endpoint,
-      S3_ACCESS_KEY_ID: credentials.accessKeyId,
-      S3_SECRET_ACCESS_KEY: credentials.secretAccessKey,
-      S3_PUBLIC_URL: publicUrl,
-      S3_PREFIX: `e2e-${dbKind}`,
-    });
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await tdb?.drop();
-  });
+  // s3rver serves objects to anonymous GETs, like a public bucket.
+  const publicUrl = () => `${endpoint}/${BUCKET}`;
+  // Read when the server starts: s3rver's port is known only after the file's beforeAll.
+  const world = useTestServer(() => ({
+    S3_BUCKET: BUCKET,
+    S3_ENDPOINT: endpoint,
+    S3_ACCESS_KEY_ID: credentials.accessKeyId,
+    S3_SECRET_ACCESS_KEY: credentials.secretAccessKey,
+    S3_PUBLIC_URL: publicUrl(),
+    S3_PREFIX: `e2e-${dbKind}`,
+  }));
 
   it('stores an uploaded photo in the bucket and serves it from there and from /media', async () => {
-    const browser = new TestBrowser(server.baseUrl);
+    const browser = new TestBrowser(world.server.baseUrl);
     await signIn(browser, { name: 'Sam Storage', email: 'sam.s3@example.test' });
     const form = new FormData();
     const jpeg = await noisyImage('jpeg', 600, 700);
@@ -204,7 +189,7 @@ describe(`photos in S3 through the server (${dbKind})`, () => {
     const upload = await browser.request('/api/photos', { method: 'POST', body: form });
     expect(upload.status).toBe(200);
     const body = (await upload.json()) as UploadResponse;
-    const base = `${publicUrl}/e2e-${dbKind}/`;
+    const base = `${publicUrl()}/e2e-${dbKind}/`;
     expect(body.url).toMatch(new RegExp(`^${base}[a-f0-9]{32}\\.webp$`));
 
     const photo = photoSchema.parse(await (await browser.request('/api/me/photo')).json());
@@ -220,7 +205,7 @@ describe(`photos in S3 through the server (${dbKind})`, () => {
       expect(object.CacheControl).toBe(MEDIA_CACHE_CONTROL);
       const bytes = Buffer.from(await object.Body!.transformToByteArray());
 
-      const proxied = await fetch(`${server.baseUrl}/media/${key}`);
+      const proxied = await fetch(`${world.server.baseUrl}/media/${key}`);
       expect(proxied.status).toBe(200);
       expect(proxied.headers.get('content-type')).toBe('image/webp');
       expect(proxied.headers.get('cache-control')).toBe(MEDIA_CACHE_CONTROL);
@@ -230,12 +215,12 @@ describe(`photos in S3 through the server (${dbKind})`, () => {
       expect(direct.status).toBe(200);
       expect(Buffer.from(await direct.arrayBuffer())).toEqual(bytes);
     }
-    expect(fs.existsSync(path.join(server.config.dataDir, 'media'))).toBe(false);
-    expect((await fetch(`${server.baseUrl}/media/${'0'.repeat(32)}.webp`)).status).toBe(404);
+    expect(fs.existsSync(path.join(world.server.config.dataDir, 'media'))).toBe(false);
+    expect((await fetch(`${world.server.baseUrl}/media/${'0'.repeat(32)}.webp`)).status).toBe(404);
   });
 
   it('lets pages load images from the public media origin', async () => {
-    const res = await fetch(`${server.baseUrl}/api/health`);
+    const res = await fetch(`${world.server.baseUrl}/api/health`);
     const imgSrc = (res.headers.get('content-security-policy') ?? '')
       .split(';')
       .find((d) => d.trim().startsWith('img-src'));

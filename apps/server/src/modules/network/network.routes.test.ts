@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type {
   BlockList,
   ConnectionPath,
@@ -14,13 +14,7 @@ import type {
   TrustReport,
   TrustVerification,
 } from '@heartline/domain';
-import {
-  createTestDatabase,
-  dbKind,
-  startTestServer,
-  type TestDatabase,
-  type TestServer,
-} from '../../../test/harness.ts';
+import { dbKind, useTestServer, withDatabaseUrl } from '../../../test/harness.ts';
 import { TestBrowser } from '../../../test/http-client.ts';
 import {
   befriend,
@@ -43,19 +37,7 @@ import {
  *   alice - dave - frank - heidi                (frank 2nd through dave only, heidi 3rd)
  *   mallory, oscar: strangers
  */
-let tdb: TestDatabase;
-let server: TestServer;
-
-beforeAll(async () => {
-  tdb = await createTestDatabase();
-  // On PostgreSQL the server also gets the URL: the index then loads through binary COPY and
-  // the hot reads run as prepared statements on their own pool.
-  server = await startTestServer(tdb.db, tdb.url ? { DATABASE_URL: tdb.url } : {});
-});
-afterAll(async () => {
-  await server?.stop();
-  await tdb?.drop();
-});
+const t = useTestServer(withDatabaseUrl);
 
 const WORLD = [
   'alice',
@@ -83,7 +65,7 @@ let batches = 0;
 async function people<K extends string>(keys: readonly K[]): Promise<Record<K, Person>> {
   const n = ++batches;
   const rows = await createPeople(
-    tdb.db,
+    t.db,
     keys.map((k) => `${cap(k)} Net${n}`),
   );
   return Object.fromEntries(keys.map((k, i) => [k, rows[i]!])) as Record<K, Person>;
@@ -92,7 +74,7 @@ async function people<K extends string>(keys: readonly K[]): Promise<Record<K, P
 /** A signed-in browser for each person. */
 async function signIn<K extends string>(who: Record<K, Person>): Promise<Record<K, TestBrowser>> {
   const entries = await Promise.all(
-    Object.entries<Person>(who).map(async ([k, person]) => [k, await browserFor(server, person)]),
+    Object.entries<Person>(who).map(async ([k, person]) => [k, await browserFor(t.server, person)]),
   );
   return Object.fromEntries(entries) as Record<K, TestBrowser>;
 }
@@ -100,7 +82,7 @@ async function signIn<K extends string>(who: Record<K, Person>): Promise<Record<
 /** Friendships along a line: chain(a, b, c) befriends a-b and b-c. */
 async function chain(...line: Person[]): Promise<void> {
   await befriend(
-    server.graph,
+    t.server.graph,
     line.slice(1).map((next, i): [Person, Person] => [line[i]!, next]),
   );
 }
@@ -114,7 +96,7 @@ async function world(): Promise<World> {
   await chain(p.alice, p.bob, p.erin, p.grace, p.ivan);
   await chain(p.alice, p.carol, p.erin);
   await chain(p.alice, p.dave, p.frank, p.heidi);
-  await server.graph.reload();
+  await t.server.graph.reload();
   return { p, as: await signIn(p) };
 }
 
@@ -124,7 +106,7 @@ async function newFriends(viewer: Person, count: number): Promise<Person[]> {
     await people(Array.from({ length: count }, (_, i) => `x${i + 1}`)),
   );
   await befriend(
-    server.graph,
+    t.server.graph,
     extra.map((x): [Person, Person] => [viewer, x]),
   );
   return extra;
@@ -147,7 +129,7 @@ const answer = async (viewer: TestBrowser, path: string) => {
 describe(`network API (${dbKind})`, () => {
   it('refuses every endpoint without a session', async () => {
     const { target } = await people(['target']);
-    const b = new TestBrowser(server.baseUrl);
+    const b = new TestBrowser(t.server.baseUrl);
     const id = target.id;
     const calls: [string, string][] = [
       ['GET', '/api/network'],
@@ -198,7 +180,7 @@ describe(`network API (${dbKind})`, () => {
       unlockedTabs: { firstDegree: true, secondDegree: true, thirdDegree: false },
       pendingRequests: 0,
     });
-    const stored = await tdb.db
+    const stored = await t.db
       .selectFrom('users')
       .select(['trustScore'])
       .where('id', '=', p.alice.id)
@@ -471,7 +453,7 @@ describe(`network API (${dbKind})`, () => {
     const { as } = await world();
     const first = await sendJson<MyInvitation>(as.alice, 'POST', '/api/invitations/me');
     expect(first.body.code).toMatch(/^[A-Za-z0-9_-]{22,}$/);
-    expect(first.body.url).toBe(`${server.baseUrl}/invite/${first.body.code}`);
+    expect(first.body.url).toBe(`${t.server.baseUrl}/invite/${first.body.code}`);
     expect(first.body).toMatchObject({ friends: 3, trust: 32 });
     expect(first.body.message).toContain(first.body.url);
     expect((await getJson<MyInvitation>(as.alice, '/api/invitations/me')).body.code).toBe(
@@ -510,7 +492,7 @@ describe(`network API (${dbKind})`, () => {
       details: ' fake ',
     });
     expect(ok.status).toBe(201);
-    const row = await tdb.db
+    const row = await t.db
       .selectFrom('reports')
       .selectAll()
       .where('id', '=', ok.body.id)
@@ -532,7 +514,7 @@ describe(`network API (${dbKind})`, () => {
     const res = await sendJson(as.heidi, 'POST', `/api/connections/${p.frank.id}/disconnect`);
     expect(res.status).toBe(200);
     expect(names((await tab(as.frank, 'first')).body.items)).toEqual([p.dave.name]);
-    const stored = await tdb.db
+    const stored = await t.db
       .selectFrom('users')
       .select(['friendCount', 'trustScore'])
       .where('id', '=', p.heidi.id)
@@ -642,7 +624,7 @@ describe(`path privacy cannot be read by elimination (${dbKind})`, () => {
     await chain(p.bob, p.e);
     await newFriends(p.carol, 6);
     const as = await signIn(p);
-    await setDiscoverable(server, [p.carol, p.d, p.e, p.f, p.g, p.h, p.k], {
+    await setDiscoverable(t.server, [p.carol, p.d, p.e, p.f, p.g, p.h, p.k], {
       settings: { discoveryVisibility: '1st_2nd_3rd' },
     });
     for (const who of [as.bob, as.h]) {

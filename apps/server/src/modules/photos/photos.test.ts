@@ -3,7 +3,7 @@ import http from 'node:http';
 import path from 'node:path';
 import exifr from 'exifr';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   PHOTO_MAX_BYTES,
   photoMessages,
@@ -13,13 +13,7 @@ import {
   type Photo,
   type UploadResponse,
 } from '@heartline/domain';
-import {
-  createTestDatabase,
-  dbKind,
-  startTestServer,
-  type TestDatabase,
-  type TestServer,
-} from '../../../test/harness.ts';
+import { dbKind, useTestServer } from '../../../test/harness.ts';
 import { TestBrowser } from '../../../test/http-client.ts';
 import { listen } from '../../../test/realtime-client.ts';
 import { signIn } from '../../../test/sign-in.ts';
@@ -32,22 +26,12 @@ import {
   solidPng,
 } from './photos.test-support.ts';
 
-let tdb: TestDatabase;
-let server: TestServer;
-
-beforeAll(async () => {
-  tdb = await createTestDatabase();
-  server = await startTestServer(tdb.db);
-});
-afterAll(async () => {
-  await server?.stop();
-  await tdb?.drop();
-});
+const world = useTestServer();
 
 type User = { browser: TestBrowser; id: string };
 let counter = 0;
 async function newUser(name = 'Paula Photo'): Promise<User> {
-  const browser = new TestBrowser(server.baseUrl);
+  const browser = new TestBrowser(world.server.baseUrl);
   counter += 1;
   await signIn(browser, { name, email: `photo${counter}@example.test` });
   const me = (await (await browser.request('/api/me')).json()) as Me;
@@ -72,7 +56,7 @@ async function uploadFile(
   const init = { method: 'POST', body: multipart(bytes, opts), headers: opts.headers ?? {} };
   const res = user
     ? await user.browser.request('/api/photos', init)
-    : await new TestBrowser(server.baseUrl).request('/api/photos', init);
+    : await new TestBrowser(world.server.baseUrl).request('/api/photos', init);
   return { status: res.status, body: (await res.json()) as UploadResponse };
 }
 
@@ -92,7 +76,7 @@ async function uploadDataUrl(
   };
   const res = user
     ? await user.browser.request('/api/upload-profile-photo', init)
-    : await new TestBrowser(server.baseUrl).request('/api/upload-profile-photo', init);
+    : await new TestBrowser(world.server.baseUrl).request('/api/upload-profile-photo', init);
   return { status: res.status, body: (await res.json()) as UploadResponse };
 }
 
@@ -104,7 +88,7 @@ async function currentPhoto(user: User): Promise<Photo | null> {
 }
 
 async function photoRows(userId: string) {
-  return tdb.db
+  return world.db
     .selectFrom('photos')
     .selectAll()
     .where('userId', '=', userId)
@@ -121,11 +105,11 @@ function filesOf(photo: Photo): string[] {
 }
 
 async function served(key: string): Promise<Response> {
-  return fetch(`${server.baseUrl}/media/${key}`);
+  return fetch(`${world.server.baseUrl}/media/${key}`);
 }
 
 function mediaFiles(): string[] {
-  const dir = path.join(server.config.dataDir, 'media');
+  const dir = path.join(world.server.config.dataDir, 'media');
   return fs.existsSync(dir) ? fs.readdirSync(dir).sort() : [];
 }
 
@@ -362,7 +346,7 @@ describe(`photo permissions (${dbKind})`, () => {
     expect(
       await uploadDataUrl(null, { userId: owner.id, fileData: dataUrl(png, 'image/png') }),
     ).toMatchObject({ status: 401, body: { success: false } });
-    expect((await fetch(`${server.baseUrl}/api/me/photo`)).status).toBe(401);
+    expect((await fetch(`${world.server.baseUrl}/api/me/photo`)).status).toBe(401);
     expect(await photoRows(owner.id)).toEqual([]);
   });
 
@@ -415,7 +399,7 @@ describe(`photo replacement and cleanup (${dbKind})`, () => {
     expect(rows.filter((r) => r.replacedAt === null).map((r) => r.id)).toEqual([
       (await currentPhoto(user))!.id,
     ]);
-    const jobs = await tdb.db
+    const jobs = await world.db
       .selectFrom('jobs')
       .selectAll()
       .where('kind', '=', PHOTO_CLEANUP_JOB)
@@ -428,12 +412,12 @@ describe(`photo replacement and cleanup (${dbKind})`, () => {
 
     // Until the job runs, screens still showing the old photo can load it.
     for (const key of filesOf(firstPhoto)) expect((await served(key)).status).toBe(200);
-    expect(await server.jobs.runDue(new Date(Date.now() + 10_000))).toBeGreaterThanOrEqual(1);
+    expect(await world.server.jobs.runDue(new Date(Date.now() + 10_000))).toBeGreaterThanOrEqual(1);
     for (const key of filesOf(firstPhoto)) expect((await served(key)).status).toBe(404);
     const current = (await currentPhoto(user))!;
     for (const key of filesOf(current)) expect((await served(key)).status).toBe(200);
     expect((await photoRows(user.id)).map((r) => r.id)).toEqual([current.id]);
-    const left = await tdb.db
+    const left = await world.db
       .selectFrom('mediaObjects')
       .select('key')
       .where('key', 'in', filesOf(firstPhoto))
@@ -453,14 +437,14 @@ describe(`photo replacement and cleanup (${dbKind})`, () => {
     // Alice uploads the same picture again, then a different one; Bob keeps his photo.
     await uploadFile(alice, picture, { type: 'image/png' });
     await uploadFile(alice, await noisyImage('png', 640, 800, 43), { type: 'image/png' });
-    await server.jobs.runDue(new Date(Date.now() + 10_000));
+    await world.server.jobs.runDue(new Date(Date.now() + 10_000));
     expect(await photoRows(alice.id)).toHaveLength(1);
     for (const key of filesOf(shared)) expect((await served(key)).status).toBe(200);
   });
 
   it('tells the user’s open tabs over the socket', async () => {
     const user = await newUser();
-    const listener = listen(server.baseUrl, user.browser.cookieHeader());
+    const listener = listen(world.server.baseUrl, user.browser.cookieHeader());
     try {
       await listener.ready();
       await uploadFile(user, await solidPng(100, 100), { type: 'image/png' });
@@ -487,7 +471,7 @@ describe(`photo replacement and cleanup (${dbKind})`, () => {
       total: number,
     ) =>
       new Promise<void>((resolve) => {
-        const req = http.request(`${server.baseUrl}${pathname}`, {
+        const req = http.request(`${world.server.baseUrl}${pathname}`, {
           method: 'POST',
           headers: { ...headers, cookie: user.browser.cookieHeader(), 'content-length': total },
         });
@@ -517,7 +501,7 @@ describe(`photo replacement and cleanup (${dbKind})`, () => {
     await new Promise((r) => setTimeout(r, 500));
     expect(await photoRows(user.id)).toEqual([]);
     expect(mediaFiles()).toEqual(filesBefore);
-    expect((await fetch(`${server.baseUrl}/api/health`)).status).toBe(200);
+    expect((await fetch(`${world.server.baseUrl}/api/health`)).status).toBe(200);
     // The same user can upload right after.
     expect((await uploadFile(user, jpeg)).status).toBe(200);
   });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type {
   ConnectionRequestList,
   ConnectionsPage,
@@ -8,13 +8,7 @@ import type {
   NetworkSummary,
   Ok,
 } from '@heartline/domain';
-import {
-  createTestDatabase,
-  dbKind,
-  startTestServer,
-  type TestDatabase,
-  type TestServer,
-} from '../../../test/harness.ts';
+import { dbKind, useTestServer } from '../../../test/harness.ts';
 import type { TestBrowser } from '../../../test/http-client.ts';
 import {
   befriend,
@@ -26,29 +20,21 @@ import {
 } from '../../../test/network-fixtures.ts';
 import { listen as listenOn, type ClientSocket } from '../../../test/realtime-client.ts';
 
-let tdb: TestDatabase;
-let server: TestServer;
+const world = useTestServer();
 const sockets: ClientSocket[] = [];
-
-beforeAll(async () => {
-  tdb = await createTestDatabase();
-  server = await startTestServer(tdb.db);
-});
-afterAll(async () => {
+afterAll(() => {
   for (const s of sockets) s.disconnect();
-  await server?.stop();
-  await tdb?.drop();
 });
 
 async function people(...names: string[]) {
-  const list = await createPeople(tdb.db, names);
-  const browsers = await Promise.all(list.map((p) => browserFor(server, p)));
+  const list = await createPeople(world.db, names);
+  const browsers = await Promise.all(list.map((p) => browserFor(world.server, p)));
   return list.map((person, i) => ({ person, as: browsers[i]! }));
 }
 
 /** A real Socket.IO client on the user's session, resumed and checked like the web client. */
 async function listen(browser: TestBrowser) {
-  const listener = listenOn(server.baseUrl, browser.cookieHeader());
+  const listener = listenOn(world.server.baseUrl, browser.cookieHeader());
   sockets.push(listener.socket);
   await listener.ready();
   return listener;
@@ -62,7 +48,7 @@ const request = (as: TestBrowser, to: Person) =>
 describe(`connection requests (${dbKind})`, () => {
   it('runs end to end with live events to both people', async () => {
     const [ria, sam, tess] = await people('Ria Req', 'Sam Req', 'Tess Req');
-    await befriend(server.graph, [[sam!.person, tess!.person]]);
+    await befriend(world.server.graph, [[sam!.person, tess!.person]]);
     const riaLive = await listen(ria!.as);
     const samLive = await listen(sam!.as);
 
@@ -123,7 +109,7 @@ describe(`connection requests (${dbKind})`, () => {
 
     const first = await getJson<ConnectionsPage>(ria!.as, '/api/network/connections?tab=first');
     expect(first.body.items.map((i) => i.userId)).toEqual([sam!.person.id]);
-    const stored = await tdb.db
+    const stored = await world.db
       .selectFrom('users')
       .select(['trustScore', 'friendCount', 'secondDegreeCount'])
       .where('id', '=', tess!.person.id)

@@ -1,31 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { errorCodes, yearsAgo, type OwnProfile } from '@heartline/domain';
 import { v7 as uuidv7 } from 'uuid';
-import {
-  createTestDatabase,
-  dbKind,
-  startTestServer,
-  type TestDatabase,
-  type TestServer,
-} from '../../../test/harness.ts';
+import { dbKind, useTestServer } from '../../../test/harness.ts';
 import { TestBrowser } from '../../../test/http-client.ts';
 import { signIn } from '../../../test/sign-in.ts';
 
-let tdb: TestDatabase;
-let server: TestServer;
-
-beforeAll(async () => {
-  tdb = await createTestDatabase();
-  server = await startTestServer(tdb.db);
-});
-afterAll(async () => {
-  await server?.stop();
-  await tdb?.drop();
-});
+const world = useTestServer();
 
 let counter = 0;
 async function newUser(name = 'Pat Profile') {
-  const browser = new TestBrowser(server.baseUrl);
+  const browser = new TestBrowser(world.server.baseUrl);
   counter += 1;
   await signIn(browser, { name, email: `profile${counter}@example.test` });
   return browser;
@@ -152,7 +136,7 @@ describe(`own profile and onboarding API (${dbKind})`, () => {
     const { id } = await profileOf(b);
     const stamp = async () =>
       (
-        await tdb.db
+        await world.db
           .selectFrom('users')
           .select('dobChangedAt')
           .where('id', '=', id)
@@ -212,7 +196,7 @@ describe(`own profile and onboarding API (${dbKind})`, () => {
     expect(await stamp()).toEqual(changedAt);
 
     // 30 days later it may change again.
-    await tdb.db
+    await world.db
       .updateTable('users')
       .set({ dobChangedAt: new Date(Date.now() - 30 * 86_400_000 - 1000) })
       .where('id', '=', id)
@@ -267,13 +251,13 @@ describe(`own profile and onboarding API (${dbKind})`, () => {
     const b = await newUser('Mia Match');
     const other = await newUser('Max Match');
     const [mine, theirs] = await Promise.all([profileOf(b), profileOf(other)]);
-    const seqs = await tdb.db
+    const seqs = await world.db
       .selectFrom('users')
       .select(['id', 'seq'])
       .where('id', 'in', [mine.id, theirs.id])
       .execute();
     const [low, high] = seqs.map((r) => r.seq).sort((x, y) => Number(x) - Number(y));
-    await tdb.db
+    await world.db
       .insertInto('matches')
       .values({ id: uuidv7(), userLow: low!, userHigh: high! })
       .execute();
@@ -286,7 +270,7 @@ describe(`own profile and onboarding API (${dbKind})`, () => {
     const mallory = await newUser('Mallory Other');
     const aliceBefore = await profileOf(alice);
 
-    const anon = new TestBrowser(server.baseUrl);
+    const anon = new TestBrowser(world.server.baseUrl);
     for (const [path, init] of [
       ['/api/me/profile', undefined],
       ['/api/me/profile', json('PATCH', { name: 'Hacked' })],
