@@ -1,7 +1,8 @@
 // Which code may import which, on resolved paths (import-x/no-restricted-paths): a `../../x`
 // detour, a type import or a re-export is caught the same way as a direct import. Each zone has
 // a fixture in eslint.boundaries.test.ts that proves it fires. Tests and test support are not
-// held to these zones (they build engines and repositories on purpose).
+// held to these zones (they build engines and repositories on purpose). Below them, the one zod
+// flavour everything uses, tests included.
 import fs from 'node:fs';
 import path from 'node:path';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
@@ -78,5 +79,25 @@ export const boundaryRule = {
   settings: { 'import-x/resolver-next': [createNodeResolver()] },
   rules: {
     'import-x/no-restricted-paths': ['error', { zones: boundaryZones, basePath: root }],
+  },
+};
+
+/** zod's classic build, by every name it is published under. */
+const CLASSIC_ZOD = ['zod', 'zod/v4', 'zod/v4/classic', 'zod/v3'];
+
+/** One zod flavour: the mini build, as packages/domain/src/zod.ts builds every schema. */
+/** @type {import('eslint').Linter.Config} */
+export const zodFlavourRule = {
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        paths: CLASSIC_ZOD.map((name) => ({
+          name,
+          message:
+            "Use zod's mini build: import * as z from 'zod/mini', as packages/domain/src/zod.ts does (docs/ARCHITECTURE.md).",
+        })),
+      },
+    ],
   },
 };

@@ -1,12 +1,12 @@
 import { ESLint } from 'eslint';
 import tseslint from 'typescript-eslint';
 import { describe, expect, it } from 'vitest';
-import { boundaryRule } from './eslint.boundaries.js';
+import { boundaryRule, zodFlavourRule } from './eslint.boundaries.js';
 
 /**
- * Each zone of eslint.boundaries.js fires on an import that crosses it and stays quiet on the
- * way it allows: fixtures linted as if they were files at these paths (the imported files are
- * real, so the resolver finds them).
+ * Each zone of eslint.boundaries.js, and its one zod flavour, fires on an import that crosses it
+ * and stays quiet on the way it allows: fixtures linted as if they were files at these paths (the
+ * imported files are real, so the resolver finds them).
  */
 const eslint = new ESLint({
   cwd: import.meta.dirname,
@@ -17,6 +17,7 @@ const eslint = new ESLint({
       languageOptions: { parser: tseslint.parser },
       ...boundaryRule,
     },
+    zodFlavourRule,
   ],
 });
 
@@ -143,4 +144,32 @@ describe('the import boundaries fire on resolved paths', () => {
       expect(await problems(filePath, code)).toEqual([]);
     });
   }
+});
+
+describe('one zod flavour', () => {
+  const classic: [string, string, string][] = [
+    ['classic zod in server code', `${server}/fixture.ts`, "import { z } from 'zod';\nvoid z;"],
+    [
+      'classic zod in a test, as a type',
+      `${server}/modules/invites/fixture.test.ts`,
+      "import type { ZodType } from 'zod';\nexport type T = ZodType;",
+    ],
+    [
+      'classic zod by its v4 name',
+      'apps/web/src/fixture.ts',
+      "import * as z from 'zod/v4';\nvoid z;",
+    ],
+  ];
+  for (const [what, filePath, code] of classic) {
+    it(`flags ${what}`, async () => {
+      const found = await problems(filePath, code);
+      expect(found).toHaveLength(1);
+      expect(found[0]).toMatch(/^no-restricted-imports: .*'zod\/mini'/);
+    });
+  }
+
+  it('allows the mini build', async () => {
+    const code = "import * as z from 'zod/mini';\nvoid z;";
+    expect(await problems(`${server}/fixture.ts`, code)).toEqual([]);
+  });
 });

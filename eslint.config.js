@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
-import { boundaryRule } from './eslint.boundaries.js';
+import { boundaryRule, zodFlavourRule } from './eslint.boundaries.js';
 
 export default tseslint.config(
   {
@@ -43,6 +43,8 @@ export default tseslint.config(
     ignores: ['**/*.test.ts', '**/*.test.tsx', '**/*.test-support.ts', 'apps/server/test/**'],
     ...boundaryRule,
   },
+  // Everywhere, tests included (eslint.boundaries.js; its fixture is in eslint.boundaries.test.ts).
+  zodFlavourRule,
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },

@@ -1,6 +1,6 @@
 import net from 'node:net';
 import path from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import {
   DEFAULT_LEGAL_CONTACTS,
   legalContacts,
@@ -9,11 +9,15 @@ import {
   type LegalContacts,
   type ServerEventName,
 } from '@heartline/domain';
+// zod's English messages, for the checks below that carry no message of their own.
+import './lib/validate.ts';
 
-const bool = z
-  .enum(['true', 'false', '1', '0'])
-  .transform((v) => v === 'true' || v === '1')
-  .optional();
+const bool = z.optional(
+  z.pipe(
+    z.enum(['true', 'false', '1', '0']),
+    z.transform((v) => v === 'true' || v === '1'),
+  ),
+);
 
 /**
  * Which peers may set X-Forwarded-For/-Host/-Proto: Fastify's `trustProxy`. `false` trusts
@@ -34,10 +38,9 @@ function isProxyAddress(entry: string): boolean {
   return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (kind === 4 ? 32 : 128);
 }
 
-const trustProxy = z
-  .string()
-  .optional()
-  .transform((raw, ctx): TrustProxy => {
+const trustProxy = z.pipe(
+  z.optional(z.string()),
+  z.transform((raw: string | undefined, ctx): TrustProxy => {
     const value = (raw ?? '').trim();
     if (value === '' || value === 'false') return false;
     if (value === 'true') return true;
@@ -49,8 +52,9 @@ const trustProxy = z
     const entries = value.split(',').map((entry) => entry.trim());
     const bad = entries.filter((entry) => !isProxyAddress(entry));
     if (bad.length) {
-      ctx.addIssue({
+      ctx.issues.push({
         code: 'custom',
+        input: raw,
         message:
           'TRUST_PROXY must be true, false, a hop count or a comma-separated list of addresses ' +
           `and CIDR ranges (such as 10.0.0.1,10.1.0.0/16); not ${bad.map((b) => JSON.stringify(b)).join(', ')}`,
@@ -58,69 +62,96 @@ const trustProxy = z
       return z.NEVER;
     }
     return entries;
-  });
+  }),
+);
 
 const contactEmail = (name: string, fallback: string) =>
-  z.email({ message: `${name} must be an e-mail address such as ${fallback}` }).default(fallback);
+  z._default(
+    z.email({ message: `${name} must be an e-mail address such as ${fallback}` }),
+    fallback,
+  );
 
 const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  HOST: z.string().default('127.0.0.1'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  NODE_ENV: z._default(z.enum(['development', 'production', 'test']), 'development'),
+  HOST: z._default(z.string(), '127.0.0.1'),
+  PORT: z._default(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(65535)), 3000),
   TRUST_PROXY: trustProxy,
-  PUBLIC_URL: z
-    .url({ message: 'PUBLIC_URL must be an absolute URL such as https://heartline.app' })
-    .optional(),
-  DATA_DIR: z.string().default('data'),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, { message: 'DATABASE_URL must start with postgres://' })
-    .optional(),
-  REDIS_URL: z
-    .string()
-    .regex(/^rediss?:\/\//, { message: 'REDIS_URL must start with redis://' })
-    .optional(),
-  REDIS_PREFIX: z.string().default('heartline'),
-  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
-  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  PUBLIC_URL: z.optional(
+    z.url({ message: 'PUBLIC_URL must be an absolute URL such as https://heartline.app' }),
+  ),
+  DATA_DIR: z._default(z.string(), 'data'),
+  DATABASE_URL: z.optional(
+    z
+      .string()
+      .check(
+        z.regex(/^postgres(ql)?:\/\//, { message: 'DATABASE_URL must start with postgres://' }),
+      ),
+  ),
+  REDIS_URL: z.optional(
+    z.string().check(z.regex(/^rediss?:\/\//, { message: 'REDIS_URL must start with redis://' })),
+  ),
+  REDIS_PREFIX: z._default(z.string(), 'heartline'),
+  GOOGLE_CLIENT_ID: z.optional(z.string().check(z.minLength(1))),
+  GOOGLE_CLIENT_SECRET: z.optional(z.string().check(z.minLength(1))),
   PASSWORD_AUTH: bool,
-  SESSION_IDLE_DAYS: z.coerce.number().positive().default(14),
-  SESSION_ABSOLUTE_DAYS: z.coerce.number().positive().default(60),
-  PRODUCT_NAME: z.string().min(1).default(PRODUCT_NAME),
+  SESSION_IDLE_DAYS: z._default(z.coerce.number().check(z.positive()), 14),
+  SESSION_ABSOLUTE_DAYS: z._default(z.coerce.number().check(z.positive()), 60),
+  PRODUCT_NAME: z._default(z.string().check(z.minLength(1)), PRODUCT_NAME),
   CONTACT_EMAIL: contactEmail('CONTACT_EMAIL', DEFAULT_LEGAL_CONTACTS.general),
   LEGAL_EMAIL: contactEmail('LEGAL_EMAIL', DEFAULT_LEGAL_CONTACTS.legal),
   PRIVACY_EMAIL: contactEmail('PRIVACY_EMAIL', DEFAULT_LEGAL_CONTACTS.privacy),
   SEED_ON_EMPTY: bool,
-  SEED_USERS: z.coerce.number().int().min(0).max(1_000_000).default(3000),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SEED_USERS: z._default(
+    z.coerce.number().check(z.int(), z.minimum(0), z.maximum(1_000_000)),
+    3000,
+  ),
+  LOG_LEVEL: z._default(
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
+    'info',
+  ),
   /** Opens GET /metrics to a scraper presenting it as a bearer token; unset, there is none. */
-  METRICS_TOKEN: z.string().min(32, 'METRICS_TOKEN must be at least 32 characters').optional(),
-  WEB_DIST: z.string().optional(),
-  PHOTO_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
-  RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(100_000).default(1),
-  FAULT_KILL_AFTER_COMMIT: z
-    .enum(Object.keys(serverEvents) as [ServerEventName, ...ServerEventName[]])
-    .optional(),
+  METRICS_TOKEN: z.optional(
+    z.string().check(z.minLength(32, 'METRICS_TOKEN must be at least 32 characters')),
+  ),
+  WEB_DIST: z.optional(z.string()),
+  PHOTO_CONCURRENCY: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(64))),
+  RATE_LIMIT_SCALE: z._default(
+    z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100_000)),
+    1,
+  ),
+  FAULT_KILL_AFTER_COMMIT: z.optional(
+    z.enum(Object.keys(serverEvents) as [ServerEventName, ...ServerEventName[]]),
+  ),
 });
 
 const httpUrl = (name: string, example: string) =>
-  z
-    .url({ protocol: /^https?$/, message: `${name} must be an absolute URL such as ${example}` })
-    .transform((v) => v.replace(/\/+$/, ''))
-    .optional();
+  z.optional(
+    z.pipe(
+      z.url({
+        protocol: /^https?$/,
+        message: `${name} must be an absolute URL such as ${example}`,
+      }),
+      z.transform((v) => v.replace(/\/+$/, '')),
+    ),
+  );
 
 const s3EnvSchema = z.object({
-  S3_BUCKET: z.string().min(1).optional(),
-  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_BUCKET: z.optional(z.string().check(z.minLength(1))),
+  S3_REGION: z._default(z.string().check(z.minLength(1)), 'us-east-1'),
   S3_ENDPOINT: httpUrl('S3_ENDPOINT', 'https://s3.eu-central-003.example.com'),
-  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
-  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_ACCESS_KEY_ID: z.optional(z.string().check(z.minLength(1))),
+  S3_SECRET_ACCESS_KEY: z.optional(z.string().check(z.minLength(1))),
   S3_PUBLIC_URL: httpUrl('S3_PUBLIC_URL', 'https://media.heartline.app'),
-  S3_PREFIX: z
-    .string()
-    .regex(/^[\w.\-/]*$/, { message: 'S3_PREFIX may hold letters, digits, . _ - and / only' })
-    .transform((v) => v.replace(/^\/+|\/+$/g, ''))
-    .optional(),
+  S3_PREFIX: z.optional(
+    z.pipe(
+      z.string().check(
+        z.regex(/^[\w.\-/]*$/, {
+          message: 'S3_PREFIX may hold letters, digits, . _ - and / only',
+        }),
+      ),
+      z.transform((v) => v.replace(/^\/+|\/+$/g, '')),
+    ),
+  ),
 });
 
 /** Object storage for media; without it media live in `<dataDir>/media`. */
@@ -182,7 +213,7 @@ export class ConfigError extends Error {
 
 const DAY = 24 * 60 * 60 * 1000;
 
-function parseEnv<T extends z.ZodType>(schema: T, env: NodeJS.ProcessEnv): z.output<T> {
+function parseEnv<T extends z.ZodMiniType>(schema: T, env: NodeJS.ProcessEnv): z.output<T> {
   const parsed = schema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);

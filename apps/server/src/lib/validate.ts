@@ -1,8 +1,9 @@
-import { config, locales, safeParse, type core } from 'zod';
+import { config, locales, safeParse, type core } from 'zod/mini';
 import { ValidationError } from './errors.ts';
 
-// The domain's schemas are zod's "mini" build, which loads no messages of its own. A check
-// without the spec's message (a wrong type, say) answers in zod's English, as it did before.
+// zod's "mini" build, the one the domain and the server use, loads no messages of its own. A check
+// without the spec's message (a wrong type, say) answers in zod's English, as it did before;
+// config.ts imports this module for the same messages in its start-up errors.
 config(locales.en());
 
 /** Parses untrusted input with a domain schema; the first issue's message becomes the 400. */

@@ -1,12 +1,12 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { ValidationError } from '../../lib/errors.ts';
 import type { RankKey } from '../graph/graph.service.ts';
 
 const cursorSchema = z.tuple([
   z.union([z.literal(0), z.literal(1)]),
-  z.number().int().min(0),
-  z.number().int().min(1).max(3),
-  z.string().max(200),
+  z.int().check(z.minimum(0)),
+  z.int().check(z.minimum(1), z.maximum(3)),
+  z.string().check(z.maxLength(200)),
   z.uuid(),
 ]);
 

@@ -6,7 +6,7 @@ import type {
   FastifyRequest,
   HookHandlerDoneFunction,
 } from 'fastify';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import {
   PHOTO_MAX_BYTES,
   dataUrlUploadSchema,

@@ -1,5 +1,5 @@
 import { v7 as uuidv7 } from 'uuid';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { PHOTO_CLEANUP_DELAY_MS, profileMessages, userRoom, type Photo } from '@heartline/domain';
 import type { Db } from '../../db/database.ts';
 import { enqueueJob } from '../../jobs/jobs.repository.ts';

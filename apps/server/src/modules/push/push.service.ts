@@ -1,5 +1,5 @@
 import webpush from 'web-push';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import {
   chatMessages,
   notificationFor,
@@ -28,8 +28,8 @@ const jobSchema = z.object({
     body: z.string(),
     tag: z.string(),
     url: z.string(),
-    icon: z.string().optional(),
-    closeAfterMs: z.number().optional(),
+    icon: z.optional(z.string()),
+    closeAfterMs: z.optional(z.number()),
   }),
 });
 
