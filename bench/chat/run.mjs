@@ -247,7 +247,7 @@ async function createAndSeed() {
      select * from unnest($1::bigint[], $2::bigint[])`,
     [lows, highs],
   );
-  // The chats as POST /api/chats creates them (chat.repository.ts createChat, migration 0008).
+  // The chats as POST /api/chats creates them (chat.chats.repository.ts createChat, migration 0008).
   await db.query(
     `insert into chats (id, user_low, user_high, kind)
      select id, lo, hi, 'friend' from unnest($1::uuid[], $2::bigint[], $3::bigint[]) as t(id, lo, hi)`,

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import { describe, expect, it } from 'vitest';
 import { createTestDatabase, dbKind } from '../../test/harness.ts';
@@ -25,13 +26,27 @@ describe('embedded PGlite', () => {
       .where('id', '=', id)
       .executeTakeFirst();
     expect(row?.name).toBe('Keep Me');
-    expect(typeof row?.seq).toBe('string');
+    expect(typeof row?.seq).toBe('number');
     await second.destroy();
     fs.rmSync(dir, { recursive: true, force: true });
   });
 });
 
 describe(`database (${dbKind})`, () => {
+  it('reads int8 as a number, and refuses one beyond 2^53 rather than round it', async () => {
+    const tdb = await createTestDatabase();
+    try {
+      const { rows } = await sql<{ n: number; c: number }>`
+        select 9007199254740991::int8 as n, count(*) as c from users`.execute(tdb.db);
+      expect(rows[0]).toEqual({ n: Number.MAX_SAFE_INTEGER, c: 0 });
+      await expect(sql`select 9007199254740993::int8 as n`.execute(tdb.db)).rejects.toThrow(
+        'beyond 2^53',
+      );
+    } finally {
+      await tdb.drop();
+    }
+  });
+
   it('returns dates as YYYY-MM-DD and serialises concurrent transactions', async () => {
     const tdb = await createTestDatabase();
     try {

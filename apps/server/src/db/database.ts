@@ -14,6 +14,30 @@ export type Trx = Transaction<Database>;
 const DATE_OID = 1082;
 const INT8_OID = 20;
 
+/** An int8 (a bigserial id, a count(*)) as a number: every one the product makes fits in 2^53. */
+function int8(text: string): number {
+  const value = Number(text);
+  if (!Number.isSafeInteger(value)) throw new RangeError(`int8 ${text} is beyond 2^53`);
+  return value;
+}
+
+/**
+ * How both drivers read the types whose defaults don't suit: dates stay 'YYYY-MM-DD' strings
+ * (no time zone shifts them), int8 becomes a number. The one place values are converted.
+ */
+const PARSERS: Record<number, (text: string) => unknown> = {
+  [DATE_OID]: (text) => text,
+  [INT8_OID]: int8,
+};
+
+const pgTypes = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    PARSERS[oid] ??
+    (pg.types.getTypeParser(oid, format) as (
+      text: string,
+    ) => unknown)) as typeof pg.types.getTypeParser,
+};
+
 export type DatabaseOptions = {
   databaseUrl?: string | undefined;
   dataDir: string;
@@ -106,7 +130,7 @@ export function createResilientPool(
 ): pg.Pool {
   // A database host that stops answering (rather than refusing) fails a request in 5 s, not
   // after the system's TCP timeout of minutes.
-  const pool = new pg.Pool({ connectionTimeoutMillis: 5_000, ...config });
+  const pool = new pg.Pool({ connectionTimeoutMillis: 5_000, ...config, types: pgTypes });
   pool.on('connect', (client) => {
     client.on('error', onConnectionError);
   });
@@ -117,7 +141,7 @@ export function createResilientPool(
 
 /**
  * PostgreSQL through DATABASE_URL, else PGlite with its files in `<dataDir>/pg` (or in memory
- * for `memory://`). Dates stay 'YYYY-MM-DD' strings and bigint ids stay strings on both.
+ * for `memory://`), both reading values through `PARSERS`.
  */
 export async function openDatabase(opts: DatabaseOptions): Promise<Db> {
   let dialect: Dialect;
@@ -126,14 +150,6 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Db> {
       {
         connectionString: opts.databaseUrl,
         max: 10,
-        types: {
-          getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-            oid === DATE_OID || oid === INT8_OID
-              ? (v: string) => v
-              : (pg.types.getTypeParser(oid, format) as (
-                  v: string,
-                ) => unknown)) as typeof pg.types.getTypeParser,
-        },
       },
       opts.onConnectionError ?? defaultLostConnection,
     );
@@ -142,9 +158,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Db> {
   } else {
     const dir = opts.dataDir === 'memory://' ? 'memory://' : path.join(opts.dataDir, 'pg');
     if (dir !== 'memory://') fs.mkdirSync(dir, { recursive: true });
-    const client = await PGlite.create(dir, {
-      parsers: { [DATE_OID]: (v: string) => v, [INT8_OID]: (v: string) => v },
-    });
+    const client = await PGlite.create(dir, { parsers: PARSERS });
     dialect = new PGliteDialect(client);
   }
   const db = new Kysely<Database>({ dialect, plugins: [new CamelCasePlugin()] });

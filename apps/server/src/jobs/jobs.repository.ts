@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 
-export type ClaimedJob = { id: string; kind: string; payload: unknown; attempts: number };
+export type ClaimedJob = { id: number; kind: string; payload: unknown; attempts: number };
 
 /**
  * Enqueues a job. Pass the caller's transaction so the job exists exactly when the change that
@@ -49,11 +49,11 @@ export function createJobsRepository(db: Kysely<Database>) {
       return result.rows;
     },
 
-    async complete(id: string): Promise<void> {
+    async complete(id: number): Promise<void> {
       await db.deleteFrom('jobs').where('id', '=', id).execute();
     },
 
-    async retryLater(id: string, delayMs: number, error: string): Promise<void> {
+    async retryLater(id: number, delayMs: number, error: string): Promise<void> {
       await db
         .updateTable('jobs')
         .set({
@@ -67,14 +67,14 @@ export function createJobsRepository(db: Kysely<Database>) {
 
     /** Jobs waiting or running, and jobs that failed for good. */
     async depth(): Promise<{ queued: number; failed: number }> {
-      const { rows } = await sql<{ queued: string | number; failed: string | number }>`
+      const { rows } = await sql<{ queued: number; failed: number }>`
         select count(*) filter (where failed_at is null) as queued,
                count(*) filter (where failed_at is not null) as failed
         from jobs`.execute(db);
-      return { queued: Number(rows[0]?.queued ?? 0), failed: Number(rows[0]?.failed ?? 0) };
+      return { queued: rows[0]?.queued ?? 0, failed: rows[0]?.failed ?? 0 };
     },
 
-    async markFailed(id: string, error: string): Promise<void> {
+    async markFailed(id: number, error: string): Promise<void> {
       await db
         .updateTable('jobs')
         .set({ lockedUntil: null, lastError: error, failedAt: sql<Date>`now()` })

@@ -15,8 +15,8 @@ describe(`demo world seed (${dbKind})`, () => {
   let tdb: TestDatabase;
   let mediaDir: string;
   let storage: LocalMediaStorage;
-  let adjacency: Map<string, Set<string>>;
-  let friendships: { userLow: string; userHigh: string }[];
+  let adjacency: Map<number, Set<number>>;
+  let friendships: { userLow: number; userHigh: number }[];
 
   beforeAll(async () => {
     tdb = await createTestDatabase();
@@ -26,8 +26,8 @@ describe(`demo world seed (${dbKind})`, () => {
 
     friendships = await tdb.db.selectFrom('friendships').select(['userLow', 'userHigh']).execute();
     adjacency = new Map();
-    const link = (a: string, b: string) => {
-      const set = adjacency.get(a) ?? new Set<string>();
+    const link = (a: number, b: number) => {
+      const set = adjacency.get(a) ?? new Set<number>();
       set.add(b);
       adjacency.set(a, set);
     };
@@ -42,7 +42,7 @@ describe(`demo world seed (${dbKind})`, () => {
     await fs.rm(mediaDir, { recursive: true, force: true });
   });
 
-  async function seqOf(key: string): Promise<string> {
+  async function seqOf(key: string): Promise<number> {
     const row = await tdb.db
       .selectFrom('users')
       .select('seq')
@@ -52,12 +52,12 @@ describe(`demo world seed (${dbKind})`, () => {
   }
 
   /** Breadth-first distance in the stored friendships. */
-  function distance(from: string, to: string): number {
+  function distance(from: number, to: number): number {
     let frontier = [from];
     const seen = new Set(frontier);
     for (let d = 0; frontier.length > 0; d++) {
       if (frontier.includes(to)) return d;
-      const next: string[] = [];
+      const next: number[] = [];
       for (const u of frontier) {
         for (const v of adjacency.get(u) ?? []) {
           if (!seen.has(v)) {
@@ -74,7 +74,7 @@ describe(`demo world seed (${dbKind})`, () => {
   it('creates every persona with a dev identity and an IdP account', async () => {
     const total = await tdb.db
       .selectFrom('users')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
     expect(Number(total.n)).toBe(USERS + personas.length);
 
@@ -207,8 +207,8 @@ describe(`demo world seed (${dbKind})`, () => {
       .select(['seq', 'friendCount', 'secondDegreeCount', 'trustScore'])
       .execute();
     for (const u of users) {
-      const friends = adjacency.get(u.seq) ?? new Set<string>();
-      const second = new Set<string>();
+      const friends = adjacency.get(u.seq) ?? new Set<number>();
+      const second = new Set<number>();
       for (const f of friends) {
         for (const g of adjacency.get(f) ?? []) {
           if (g !== u.seq && !friends.has(g)) second.add(g);

@@ -162,10 +162,10 @@ export async function seedDemoWorld(
     await insertPhotos(trx, nodes);
     log(`inserted users and photos (${elapsed()})`);
 
-    const seqs = nodes.map((n) => BigInt(seqById.get(n.id)!));
+    const seqs = nodes.map((n) => seqById.get(n.id)!);
     const rows = edges.edges.map(([a, b]) => {
       const [lo, hi] = seqs[a]! < seqs[b]! ? [seqs[a]!, seqs[b]!] : [seqs[b]!, seqs[a]!];
-      return { userLow: lo.toString(), userHigh: hi.toString() };
+      return { userLow: lo, userHigh: hi };
     });
     for (const batch of chunks(rows, EDGE_BATCH)) {
       await trx.insertInto('friendships').values(batch).execute();
@@ -243,8 +243,8 @@ function buildEdges(nodes: readonly Node[], rng: Random): EdgeSet {
 async function insertUsers(
   trx: Kysely<Database>,
   nodes: readonly Node[],
-): Promise<Map<string, string>> {
-  const seqById = new Map<string, string>();
+): Promise<Map<string, number>> {
+  const seqById = new Map<string, number>();
   for (const batch of chunks(nodes, USER_BATCH)) {
     const inserted = await trx
       .insertInto('users')
@@ -297,7 +297,7 @@ async function insertOnboarding(trx: Kysely<Database>, nodes: readonly Node[]): 
 async function insertPhotos(trx: Kysely<Database>, nodes: readonly Node[]): Promise<void> {
   const rows = nodes.flatMap((n) => (n.photo ? [{ id: uuidv7(), userId: n.id, ...n.photo }] : []));
   const photos = createPhotosRepository(trx);
-  for (const batch of chunks(rows, USER_BATCH)) await photos.insertMany(batch);
+  for (const batch of chunks(rows, USER_BATCH)) await photos.insertMany(trx, batch);
   // users.photo_id references photos, which reference users: link them once both exist.
   await sql`
     update users u set photo_id = p.id

@@ -26,7 +26,7 @@ export function createAccessRepository(db: Db) {
       const { rows } = await sql<TieRow>`
         select u.id, u.seq::int as seq, u.name, u.avatar_url as "avatarUrl",
           ${sql.raw(tieFacts('v', 'u'))}
-        from users u join users v on v.seq = ${String(viewerSeq)}::bigint
+        from users u join users v on v.seq = ${viewerSeq}::bigint
         where u.id = any(${[...ids]}::uuid[])`.execute(trx);
       return rows.map((r) => ({ ...r, seq: Number(r.seq) }));
     },

@@ -3,7 +3,6 @@ import { OPEN_REQUEST_STATUSES, userRoom } from '@heartline/domain';
 import type { Db, Trx } from '../../db/database.ts';
 
 type Other = { id: string; seq: number };
-const toOther = (r: { id: string; seq: string }): Other => ({ id: r.id, seq: Number(r.seq) });
 
 /**
  * SQL of the account rights: everything stored about one person, read for the export, and
@@ -115,8 +114,8 @@ export function createAccountRepository(db: Db) {
         .innerJoin('users as u', (j) =>
           j.on((eb) =>
             eb.or([
-              eb.and([eb('f.userLow', '=', String(seq)), eb('u.seq', '=', eb.ref('f.userHigh'))]),
-              eb.and([eb('f.userHigh', '=', String(seq)), eb('u.seq', '=', eb.ref('f.userLow'))]),
+              eb.and([eb('f.userLow', '=', seq), eb('u.seq', '=', eb.ref('f.userHigh'))]),
+              eb.and([eb('f.userHigh', '=', seq), eb('u.seq', '=', eb.ref('f.userLow'))]),
             ]),
           ),
         )
@@ -130,7 +129,7 @@ export function createAccountRepository(db: Db) {
         .selectFrom('favorites as f')
         .innerJoin('users as u', 'u.seq', 'f.favoriteSeq')
         .select(['u.id', 'u.name', 'f.createdAt'])
-        .where('f.userSeq', '=', String(seq))
+        .where('f.userSeq', '=', seq)
         .orderBy('f.createdAt')
         .execute();
     },
@@ -141,7 +140,7 @@ export function createAccountRepository(db: Db) {
         .selectFrom('blocks as b')
         .innerJoin('users as u', 'u.seq', 'b.blockedSeq')
         .select(['u.id', 'u.name', 'b.createdAt'])
-        .where('b.blockerSeq', '=', String(seq))
+        .where('b.blockerSeq', '=', seq)
         .orderBy('b.createdAt')
         .execute();
     },
@@ -155,7 +154,7 @@ export function createAccountRepository(db: Db) {
         .selectFrom('blocks as b')
         .innerJoin('users as u', 'u.seq', 'b.blockerSeq')
         .select(['u.id', 'b.createdAt'])
-        .where('b.blockedSeq', '=', String(seq))
+        .where('b.blockedSeq', '=', seq)
         .execute();
       return new Map(rows.map((r) => [r.id, new Date(r.createdAt)]));
     },
@@ -226,7 +225,7 @@ export function createAccountRepository(db: Db) {
         .selectFrom('swipes as s')
         .innerJoin('users as u', 'u.seq', 's.targetSeq')
         .select(['u.id', 's.action', 's.createdAt'])
-        .where('s.userSeq', '=', String(seq))
+        .where('s.userSeq', '=', seq)
         .orderBy('s.createdAt')
         .execute();
     },
@@ -242,8 +241,8 @@ export function createAccountRepository(db: Db) {
         .innerJoin('users as u', (j) =>
           j.on((eb) =>
             eb.or([
-              eb.and([eb('m.userLow', '=', String(seq)), eb('u.seq', '=', eb.ref('m.userHigh'))]),
-              eb.and([eb('m.userHigh', '=', String(seq)), eb('u.seq', '=', eb.ref('m.userLow'))]),
+              eb.and([eb('m.userLow', '=', seq), eb('u.seq', '=', eb.ref('m.userHigh'))]),
+              eb.and([eb('m.userHigh', '=', seq), eb('u.seq', '=', eb.ref('m.userLow'))]),
             ]),
           ),
         )
@@ -311,15 +310,15 @@ export function createAccountRepository(db: Db) {
         .where('id', '=', userId)
         .forUpdate()
         .executeTakeFirst();
-      return row ? toOther(row) : undefined;
+      return row;
     },
 
     async friendsOf(trx: Trx, seq: number): Promise<Other[]> {
-      const { rows } = await sql<{ id: string; seq: string }>`
+      const { rows } = await sql<Other>`
         select u.id, u.seq from friendships f
           join users u on u.seq = case when f.user_low = ${seq} then f.user_high else f.user_low end
          where f.user_low = ${seq} or f.user_high = ${seq}`.execute(trx);
-      return rows.map(toOther);
+      return rows;
     },
 
     /** Those who favorited the person (their favorites count drops). */
@@ -327,18 +326,18 @@ export function createAccountRepository(db: Db) {
       const rows = await trx
         .selectFrom('favorites')
         .select('userSeq')
-        .where('favoriteSeq', '=', String(seq))
+        .where('favoriteSeq', '=', seq)
         .execute();
-      return rows.map((r) => Number(r.userSeq));
+      return rows.map((r) => r.userSeq);
     },
 
     /** The other side of each active match (it ends for them). */
     async activeMatches(trx: Trx, seq: number): Promise<Other[]> {
-      const { rows } = await sql<{ id: string; seq: string }>`
+      const { rows } = await sql<Other>`
         select u.id, u.seq from matches m
           join users u on u.seq = case when m.user_low = ${seq} then m.user_high else m.user_low end
          where (m.user_low = ${seq} or m.user_high = ${seq}) and m.status = 'active'`.execute(trx);
-      return rows.map(toOther);
+      return rows;
     },
 
     /** Deletes the person's open requests, both ways; answers them with the other's seq. */
@@ -347,7 +346,7 @@ export function createAccountRepository(db: Db) {
         id: string;
         fromUserId: string;
         toUserId: string;
-        otherSeq: string;
+        otherSeq: number;
       }>`
         delete from connection_requests r
          using users o
@@ -356,7 +355,7 @@ export function createAccountRepository(db: Db) {
            and o.id = case when r.from_user_id = ${userId} then r.to_user_id else r.from_user_id end
         returning r.id, r.from_user_id as "fromUserId", r.to_user_id as "toUserId",
                   o.seq as "otherSeq"`.execute(trx);
-      return rows.map((r) => ({ ...r, otherSeq: Number(r.otherSeq) }));
+      return rows;
     },
 
     /**

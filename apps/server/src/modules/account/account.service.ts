@@ -48,7 +48,7 @@ export function createAccountService(deps: AccountDeps) {
     async exportData(userId: string, currentSession: string) {
       const user = await repo.user(userId);
       if (!user) throw new UnauthorizedError();
-      const seq = Number(user.seq);
+      const { seq } = user;
       const [
         identities,
         password,
@@ -222,12 +222,12 @@ export function createAccountService(deps: AccountDeps) {
               userId: c.otherId === null || blockedAt ? DELETED_USER_ID : c.otherId,
               createdAt: iso(c.createdAt),
               muted: c.muted,
-              readSeq: Number(c.readSeq),
+              readSeq: c.readSeq,
               messages: (byChat.get(c.id) ?? []).map((m) =>
                 m.kind === 'system'
-                  ? { seq: Number(m.seq), from: 'system', createdAt: iso(m.createdAt) }
+                  ? { seq: m.seq, from: 'system', createdAt: iso(m.createdAt) }
                   : {
-                      seq: Number(m.seq),
+                      seq: m.seq,
                       from: m.senderId === userId ? 'me' : 'them',
                       content: m.content,
                       createdAt: iso(m.createdAt),
@@ -260,7 +260,7 @@ export function createAccountService(deps: AccountDeps) {
       let announce = async () => {};
       let files: { mainKey: string; avatarKeys: Record<string, string> }[] = [];
       const counts = new Set<number>();
-      await deps.graph.deleteAccount(Number(user.seq), async (trx, emit) => {
+      await deps.graph.deleteAccount(user.seq, async (trx, emit) => {
         const me = await repo.lock(trx, userId);
         if (!me) throw new UnauthorizedError();
         for (const friend of await repo.friendsOf(trx, me.seq)) {

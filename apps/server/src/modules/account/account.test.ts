@@ -241,9 +241,9 @@ async function buildWorld(tag: string) {
 async function rowsOf(
   id: string,
   seq: number,
-  eventsBefore: string,
+  eventsBefore: number,
 ): Promise<Record<string, number>> {
-  const s = String(seq);
+  const s = seq;
   const count = async (query: Promise<{ n: string | number | bigint }[]>) =>
     Number((await query)[0]?.n ?? 0);
   const db = world.db;
@@ -598,7 +598,7 @@ describe(`account: delete my account (${dbKind})`, () => {
     const cookie = w.ann.browser.cookieHeader();
     const { last } = await world.db
       .selectFrom('events')
-      .select(sql<string>`coalesce(max(id), 0)`.as('last'))
+      .select(sql<number>`coalesce(max(id), 0)`.as('last'))
       .executeTakeFirstOrThrow();
     const started = Date.now();
     const res = await w.ann.browser.request('/api/me', {

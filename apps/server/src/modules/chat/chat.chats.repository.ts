@@ -32,28 +32,6 @@ export type ChatRow = RuleFacts & {
   unreadCount: number;
 };
 
-type RawChat = Omit<
-  ChatRow,
-  'lastSeq' | 'readSeq' | 'deliveredSeq' | 'otherDeliveredSeq' | 'otherReadSeq' | 'unreadCount'
-> & {
-  lastSeq: string;
-  readSeq: string;
-  deliveredSeq: string;
-  otherDeliveredSeq: string;
-  otherReadSeq: string;
-  unreadCount: string | number;
-};
-
-const toChat = (r: RawChat): ChatRow => ({
-  ...r,
-  lastSeq: Number(r.lastSeq),
-  readSeq: Number(r.readSeq),
-  deliveredSeq: Number(r.deliveredSeq),
-  otherDeliveredSeq: Number(r.otherDeliveredSeq),
-  otherReadSeq: Number(r.otherReadSeq),
-  unreadCount: Number(r.unreadCount),
-});
-
 /** SQL of chats and their members: the member view, a pair's chat, mute. */
 export function createChatsRepository(db: Db) {
   /**
@@ -75,7 +53,7 @@ export function createChatsRepository(db: Db) {
               and x.sender_id is distinct from me.user_id
               and x.created_at > ${unreadSince()}
             limit ${CHAT_UNREAD_CAP + 1}) unread)`;
-    const { rows } = await sql<RawChat>`
+    const { rows } = await sql<ChatRow>`
       select c.id, c.kind, c.last_seq as "lastSeq", c.last_message_at as "lastMessageAt",
         c.created_at as "createdAt",
         me.read_seq as "readSeq", me.delivered_seq as "deliveredSeq", me.muted,
@@ -99,7 +77,7 @@ export function createChatsRepository(db: Db) {
         ${filter.chatId ? sql`and me.chat_id = ${filter.chatId}` : sql``}
         ${filter.otherId ? sql`and o.user_id = ${filter.otherId}` : sql``}
       order by coalesce(c.last_message_at, c.created_at) desc, c.id desc`.execute(trx);
-    return rows.map(toChat);
+    return rows;
   }
 
   return {
@@ -131,8 +109,8 @@ export function createChatsRepository(db: Db) {
         .insertInto('chats')
         .values({
           id: chat.id,
-          userLow: String(chat.low.seq),
-          userHigh: String(chat.high.seq),
+          userLow: chat.low.seq,
+          userHigh: chat.high.seq,
           kind,
         })
         .onConflict((oc) => oc.columns(['userLow', 'userHigh']).doNothing())
@@ -181,8 +159,8 @@ export function createChatsRepository(db: Db) {
       const row = await trx
         .selectFrom('chats')
         .select('id')
-        .where('userLow', '=', String(Math.min(a, b)))
-        .where('userHigh', '=', String(Math.max(a, b)))
+        .where('userLow', '=', Math.min(a, b))
+        .where('userHigh', '=', Math.max(a, b))
         .executeTakeFirst();
       return row?.id;
     },

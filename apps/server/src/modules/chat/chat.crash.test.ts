@@ -305,16 +305,16 @@ describe(`chat across server crashes (${dbKind})`, () => {
       const streams = pairs.flatMap((p) =>
         [p.sender, p.recipient].map((d) => userRoom(d.member.id)),
       );
-      const events = await sql<{ n: string; messages: string; undelivered: string }>`
+      const events = await sql<{ n: number; messages: number; undelivered: number }>`
         select count(*) as n, count(distinct (stream, payload->'message'->>'id')) as messages,
           count(*) filter (where dispatched_at is null) as undelivered
         from events where type = 'message.created' and stream in (${sql.join(streams)})`.execute(
         check,
       );
       expect(events.rows[0]).toEqual({
-        n: String(2 * PAIRS * PER_PAIR),
-        messages: String(2 * PAIRS * PER_PAIR),
-        undelivered: '0',
+        n: 2 * PAIRS * PER_PAIR,
+        messages: 2 * PAIRS * PER_PAIR,
+        undelivered: 0,
       });
       // Messages life 1 stored and never answered were answered by life 2, to the sender's
       // retry with the same client id, with the stored message (checked above).

@@ -16,9 +16,6 @@ export type MessageRow = {
   readAt: Date | null;
 };
 
-type RawMessage = Omit<MessageRow, 'seq'> & { seq: string };
-const toMessage = (r: RawMessage): MessageRow => ({ ...r, seq: Number(r.seq) });
-
 const messageColumns = [
   'id',
   'chatId',
@@ -36,7 +33,7 @@ export function createMessagesRepository(db: Db) {
   return {
     /** A system message (the match greeting) under the chat's next seq. */
     async insertSystemMessage(trx: Trx, chatId: string, content: string): Promise<MessageRow> {
-      const { rows } = await sql<RawMessage>`
+      const { rows } = await sql<MessageRow>`
         with next as (
           update chats set last_seq = last_seq + 1, last_message_at = now()
            where id = ${chatId}
@@ -48,7 +45,7 @@ export function createMessagesRepository(db: Db) {
           client_id as "clientId", content, created_at as "createdAt", read_at as "readAt"`.execute(
         trx,
       );
-      return toMessage(rows[0]!);
+      return rows[0]!;
     },
 
     /** The message a sender already stored under `clientId` (a retry). */
@@ -59,20 +56,20 @@ export function createMessagesRepository(db: Db) {
         .where('senderId', '=', senderId)
         .where('clientId', '=', clientId)
         .executeTakeFirst();
-      return row && toMessage(row);
+      return row;
     },
 
     /** The last message of each chat (by its last seq). */
     async lastMessages(chats: readonly ChatRow[]): Promise<Map<string, MessageRow>> {
       const withMessages = chats.filter((c) => c.lastSeq > 0);
       if (withMessages.length === 0) return new Map();
-      const { rows } = await sql<RawMessage>`
+      const { rows } = await sql<MessageRow>`
         select m.id, m.chat_id as "chatId", m.seq, m.kind, m.sender_id as "senderId",
           m.client_id as "clientId", m.content, m.created_at as "createdAt", m.read_at as "readAt"
         from unnest(${withMessages.map((c) => c.id)}::uuid[],
                     ${withMessages.map((c) => c.lastSeq)}::bigint[]) as last(chat_id, seq)
         join messages m on m.chat_id = last.chat_id and m.seq = last.seq`.execute(db);
-      return new Map(rows.map((r) => [r.chatId, toMessage(r)]));
+      return new Map(rows.map((r) => [r.chatId, r]));
     },
 
     /** A page of a chat's messages, oldest first. */
@@ -84,19 +81,19 @@ export function createMessagesRepository(db: Db) {
       let q = db.selectFrom('messages').select(messageColumns).where('chatId', '=', chatId);
       if (cursor.after !== undefined) {
         const rows = await q
-          .where('seq', '>', String(cursor.after))
+          .where('seq', '>', cursor.after)
           .orderBy('seq', 'asc')
           .limit(limit + 1)
           .execute();
-        return { messages: rows.slice(0, limit).map(toMessage), hasMore: rows.length > limit };
+        return { messages: rows.slice(0, limit), hasMore: rows.length > limit };
       }
-      if (cursor.before !== undefined) q = q.where('seq', '<', String(cursor.before));
+      if (cursor.before !== undefined) q = q.where('seq', '<', cursor.before);
       const rows = await q
         .orderBy('seq', 'desc')
         .limit(limit + 1)
         .execute();
       return {
-        messages: rows.slice(0, limit).reverse().map(toMessage),
+        messages: rows.slice(0, limit).reverse(),
         hasMore: rows.length > limit,
       };
     },
@@ -110,7 +107,7 @@ export function createMessagesRepository(db: Db) {
         .where('id', 'in', [...ids])
         .where('chatId', 'in', [...chatIds])
         .execute();
-      return rows.map(toMessage);
+      return rows;
     },
 
     async insertEvidence(messages: readonly MessageRow[], reportId: string) {

@@ -19,24 +19,24 @@ export function createReceiptsRepository(db: Db) {
       chatId: string,
       to: { delivered?: number; read?: number },
     ): Promise<{ deliveredSeq: number; readSeq: number; readAt: Date | null } | undefined> {
-      const { rows } = await sql<{ deliveredSeq: string; readSeq: string; lastSeq: string }>`
+      const { rows } = await sql<{ deliveredSeq: number; readSeq: number; lastSeq: number }>`
         select m.delivered_seq as "deliveredSeq", m.read_seq as "readSeq", c.last_seq as "lastSeq"
           from chat_members m join chats c on c.id = m.chat_id
          where m.user_id = ${userId} and m.chat_id = ${chatId}
          for update of m`.execute(trx);
       const row = rows[0];
       if (!row) return undefined;
-      const last = Number(row.lastSeq);
-      const prevRead = Number(row.readSeq);
+      const last = row.lastSeq;
+      const prevRead = row.readSeq;
       const readSeq = Math.max(prevRead, Math.min(to.read ?? 0, last));
       const deliveredSeq = Math.max(
-        Number(row.deliveredSeq),
+        row.deliveredSeq,
         Math.min(Math.max(to.delivered ?? 0, readSeq), last),
       );
-      if (readSeq === prevRead && deliveredSeq === Number(row.deliveredSeq)) return undefined;
+      if (readSeq === prevRead && deliveredSeq === row.deliveredSeq) return undefined;
       await trx
         .updateTable('chatMembers')
-        .set({ deliveredSeq: String(deliveredSeq), readSeq: String(readSeq) })
+        .set({ deliveredSeq, readSeq })
         .where('userId', '=', userId)
         .where('chatId', '=', chatId)
         .execute();
@@ -47,8 +47,8 @@ export function createReceiptsRepository(db: Db) {
           .updateTable('messages')
           .set({ readAt })
           .where('chatId', '=', chatId)
-          .where('seq', '>', String(prevRead))
-          .where('seq', '<=', String(readSeq))
+          .where('seq', '>', prevRead)
+          .where('seq', '<=', readSeq)
           .where('senderId', 'is distinct from', userId)
           .where('readAt', 'is', null)
           .execute();
@@ -61,7 +61,7 @@ export function createReceiptsRepository(db: Db) {
      * which leaves muted chats out (each keeps its own count in the list).
      */
     async unreadTotal(userId: string, trx: Trx | Db = db): Promise<number> {
-      const { rows } = await sql<{ n: string }>`
+      const { rows } = await sql<{ n: number }>`
         select count(*) as n
           from chat_members me
           join messages x on x.chat_id = me.chat_id and x.seq > me.read_seq
@@ -69,7 +69,7 @@ export function createReceiptsRepository(db: Db) {
            and not me.muted
            and x.sender_id is distinct from ${userId}
            and x.created_at > ${unreadSince()}`.execute(trx);
-      return Number(rows[0]?.n ?? 0);
+      return rows[0]?.n ?? 0;
     },
   };
 }

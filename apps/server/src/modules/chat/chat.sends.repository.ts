@@ -24,19 +24,6 @@ export type NewMessage = {
   payload: unknown;
 };
 
-type RawOutcome = Omit<SendOutcome, 'seq' | 'senderEventSeq' | 'otherEventSeq'> & {
-  seq: string | number | null;
-  senderEventSeq: string | number | null;
-  otherEventSeq: string | number | null;
-};
-
-const toOutcome = ({ seq, senderEventSeq, otherEventSeq, ...facts }: RawOutcome): SendOutcome => ({
-  ...facts,
-  seq: seq === null ? null : Number(seq),
-  senderEventSeq: senderEventSeq === null ? null : Number(senderEventSeq),
-  otherEventSeq: otherEventSeq === null ? null : Number(otherEventSeq),
-});
-
 /**
  * The whole send as one statement (one round trip, one commit; the benchmark showed a send's
  * connection idle in its transaction between six statements): the policy's facts, the chat's
@@ -168,7 +155,7 @@ export function createSendsRepository(run: RunPrepared) {
      * Undefined when the sender is not a member of the chat (or it does not exist).
      */
     async send(m: NewMessage): Promise<SendOutcome | undefined> {
-      const [row] = await run<RawOutcome>('chat-send', SEND_SQL, [
+      const [row] = await run<SendOutcome>('chat-send', SEND_SQL, [
         m.senderId,
         m.chatId,
         m.id,
@@ -177,7 +164,7 @@ export function createSendsRepository(run: RunPrepared) {
         m.createdAt,
         JSON.stringify(m.payload),
       ]);
-      return row && toOutcome(row);
+      return row;
     },
 
     /**
@@ -185,7 +172,7 @@ export function createSendsRepository(run: RunPrepared) {
      * send's outcome at its index; undefined where the sender is not a member of the chat.
      */
     async sendMany(sends: readonly NewMessage[]): Promise<(SendOutcome | undefined)[]> {
-      type Row = RawOutcome & { ord: number; written: unknown };
+      type Row = SendOutcome & { ord: number; written: unknown };
       const rows = await run<Row>('chat-send-many', SEND_MANY_SQL, [
         sends.map((_, i) => i),
         sends.map((m) => m.senderId),
@@ -198,7 +185,7 @@ export function createSendsRepository(run: RunPrepared) {
       ]);
       const out: (SendOutcome | undefined)[] = sends.map(() => undefined);
       // `written` only makes the statement wait for its inserts; it is not an outcome.
-      for (const { ord, written: _written, ...row } of rows) out[ord] = toOutcome(row);
+      for (const { ord, written: _written, ...row } of rows) out[ord] = row;
       return out;
     },
   };

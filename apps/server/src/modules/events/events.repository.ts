@@ -16,14 +16,6 @@ export type EventHead = Omit<StoredEvent, 'payload'>;
 /** Only one instance dispatches at a time, so each stream goes out in order. */
 const DISPATCH_LOCK = 0x4856_4e54; // "HVNT"
 
-type Row = { id: string; stream: string; seq: string; type: string; payload: unknown };
-const toStored = (r: Row): StoredEvent => ({ ...r, id: Number(r.id), seq: Number(r.seq) });
-const toHead = (r: Omit<Row, 'payload'>): EventHead => ({
-  ...r,
-  id: Number(r.id),
-  seq: Number(r.seq),
-});
-
 /** SQL of the event outbox: appending inside a writer's transaction, dispatching, resuming. */
 export function createEventsRepository(db: Db) {
   return {
@@ -37,14 +29,12 @@ export function createEventsRepository(db: Db) {
       const perStream = new Map<string, number>();
       for (const e of events) perStream.set(e.stream, (perStream.get(e.stream) ?? 0) + 1);
       const streams = [...perStream.keys()].sort();
-      const { rows } = await sql<{ stream: string; lastSeq: string }>`
+      const { rows } = await sql<{ stream: string; lastSeq: number }>`
         insert into event_streams (stream, last_seq)
         select s, n from unnest(${streams}::text[], ${streams.map((s) => perStream.get(s)!)}::bigint[]) as t(s, n)
         on conflict (stream) do update set last_seq = event_streams.last_seq + excluded.last_seq
         returning stream, last_seq as "lastSeq"`.execute(trx);
-      const next = new Map(
-        rows.map((r) => [r.stream, Number(r.lastSeq) - perStream.get(r.stream)! + 1]),
-      );
+      const next = new Map(rows.map((r) => [r.stream, r.lastSeq - perStream.get(r.stream)! + 1]));
       const numbered = events.map((e) => {
         const seq = next.get(e.stream)!;
         next.set(e.stream, seq + 1);
@@ -55,7 +45,7 @@ export function createEventsRepository(db: Db) {
         .values(
           numbered.map((e) => ({
             stream: e.stream,
-            seq: String(e.seq),
+            seq: e.seq,
             type: e.type,
             actorId: e.actorId,
             payload: JSON.stringify(e.payload),
@@ -94,12 +84,12 @@ export function createEventsRepository(db: Db) {
           .execute();
         if (rows.length === 0) return 0;
         const ids = rows.map((r) => r.id);
-        await deliver(rows.map(toHead), trx, async (wanted) => {
+        await deliver(rows, trx, async (wanted) => {
           if (wanted.length === 0) return [];
-          const { rows: full } = await sql<Row>`
+          const { rows: full } = await sql<StoredEvent>`
             select id, stream, seq, type, payload from events
-             where id = any(${wanted.map(String)}::bigint[]) order by id`.execute(trx);
-          return full.map(toStored);
+             where id = any(${wanted}::bigint[]) order by id`.execute(trx);
+          return full;
         });
         await sql`update events set dispatched_at = now()
                    where id = any(${ids}::bigint[])`.execute(trx);
@@ -109,15 +99,14 @@ export function createEventsRepository(db: Db) {
 
     /** Up to `limit` events of a stream after `afterSeq`, in order. */
     async after(stream: string, afterSeq: number, limit: number): Promise<StoredEvent[]> {
-      const rows = await db
+      return db
         .selectFrom('events')
         .select(['id', 'stream', 'seq', 'type', 'payload'])
         .where('stream', '=', stream)
-        .where('seq', '>', String(afterSeq))
+        .where('seq', '>', afterSeq)
         .orderBy('seq')
         .limit(limit)
         .execute();
-      return rows.map(toStored);
     },
 
     /** The last seq handed out per stream (0 for a stream with no events yet). */
@@ -129,7 +118,7 @@ export function createEventsRepository(db: Db) {
         .select(['stream', 'lastSeq'])
         .where('stream', 'in', [...streams])
         .execute();
-      for (const r of rows) out.set(r.stream, Number(r.lastSeq));
+      for (const r of rows) out.set(r.stream, r.lastSeq);
       return out;
     },
 

@@ -103,7 +103,7 @@ describe(`event outbox and resume (${dbKind})`, () => {
       .updateTable('events')
       .set({ payload: JSON.stringify({ text: 7 }) })
       .where('stream', '=', stream)
-      .where('seq', '=', '2')
+      .where('seq', '=', 2)
       .execute();
     const broken = await client.socket.emitWithAck('stream.resume', { streams: { [stream]: 1 } });
     expect(broken).toMatchObject({ ok: true, events: [], outdated: [stream] });

@@ -203,7 +203,7 @@ async function check(model: Model): Promise<void> {
     .where(
       'seq',
       'in',
-      alive.map((i) => String(seqOf(i))),
+      alive.map((i) => seqOf(i)),
     )
     .execute();
   const storedBySeq = new Map(stored.map((r) => [Number(r.seq), r]));

@@ -7,11 +7,10 @@ import { FACTS_COLUMNS, nodeFacts, type FactsRow } from './graph.loader.ts';
 /** Every graph write takes this lock first, so change ids are handed out in commit order. */
 const GRAPH_LOCK = 0x4845_4152; // "HEAR"
 
-type ChangeRow = { id: string; kind: string; aSeq: string; bSeq: string | null };
+type ChangeRow = { id: number; kind: string; aSeq: number; bSeq: number | null };
 
 export function toChange(row: ChangeRow): GraphChange {
-  const id = Number(row.id);
-  const a = Number(row.aSeq);
+  const { id, aSeq: a } = row;
   if (row.kind === 'delete' || row.kind === 'user') return { id, kind: row.kind, a };
   if (row.kind === 'add' || row.kind === 'remove' || row.kind === 'block' || row.kind === 'unblock')
     return { id, kind: row.kind, a, b: Number(row.bSeq) };
@@ -33,7 +32,7 @@ export function createGraphRepository(db: Db) {
     ): Promise<GraphChange> {
       const row = await trx
         .insertInto('graphChanges')
-        .values({ kind, aSeq: String(a), bSeq: b === null ? null : String(b) })
+        .values({ kind, aSeq: a, bSeq: b === null ? null : b })
         .returning(['id', 'kind', 'aSeq', 'bSeq'])
         .executeTakeFirstOrThrow();
       return toChange(row);
@@ -43,7 +42,7 @@ export function createGraphRepository(db: Db) {
       const rows = await db
         .selectFrom('graphChanges')
         .select(['id', 'kind', 'aSeq', 'bSeq'])
-        .where('id', '>', String(version))
+        .where('id', '>', version)
         .orderBy('id')
         .limit(limit)
         .execute();
@@ -55,7 +54,7 @@ export function createGraphRepository(db: Db) {
         .selectFrom('graphChanges')
         .select((eb) => [eb.fn.min('id').as('min'), eb.fn.max('id').as('max')])
         .executeTakeFirst();
-      return { min: Number(row?.min ?? 0), max: Number(row?.max ?? 0) };
+      return { min: row?.min ?? 0, max: row?.max ?? 0 };
     },
 
     async areFriends(a: number, b: number, trx: Trx | Db = db): Promise<boolean> {
@@ -63,8 +62,8 @@ export function createGraphRepository(db: Db) {
       const row = await trx
         .selectFrom('friendships')
         .select('userLow')
-        .where('userLow', '=', String(lo))
-        .where('userHigh', '=', String(hi))
+        .where('userLow', '=', lo)
+        .where('userHigh', '=', hi)
         .executeTakeFirst();
       return row !== undefined;
     },
@@ -74,7 +73,7 @@ export function createGraphRepository(db: Db) {
       const [lo, hi] = a < b ? [a, b] : [b, a];
       const rows = await trx
         .insertInto('friendships')
-        .values({ userLow: String(lo), userHigh: String(hi) })
+        .values({ userLow: lo, userHigh: hi })
         .onConflict((oc) => oc.doNothing())
         .returning('userLow')
         .execute();
@@ -85,8 +84,8 @@ export function createGraphRepository(db: Db) {
       const [lo, hi] = a < b ? [a, b] : [b, a];
       const result = await trx
         .deleteFrom('friendships')
-        .where('userLow', '=', String(lo))
-        .where('userHigh', '=', String(hi))
+        .where('userLow', '=', lo)
+        .where('userHigh', '=', hi)
         .executeTakeFirst();
       return Number(result.numDeletedRows) > 0;
     },
@@ -97,8 +96,8 @@ export function createGraphRepository(db: Db) {
         .deleteFrom('favorites')
         .where((eb) =>
           eb.or([
-            eb.and([eb('userSeq', '=', String(a)), eb('favoriteSeq', '=', String(b))]),
-            eb.and([eb('userSeq', '=', String(b)), eb('favoriteSeq', '=', String(a))]),
+            eb.and([eb('userSeq', '=', a), eb('favoriteSeq', '=', b)]),
+            eb.and([eb('userSeq', '=', b), eb('favoriteSeq', '=', a)]),
           ]),
         )
         .execute();
@@ -107,7 +106,7 @@ export function createGraphRepository(db: Db) {
     async insertBlock(trx: Trx, blocker: number, blocked: number): Promise<boolean> {
       const rows = await trx
         .insertInto('blocks')
-        .values({ blockerSeq: String(blocker), blockedSeq: String(blocked) })
+        .values({ blockerSeq: blocker, blockedSeq: blocked })
         .onConflict((oc) => oc.doNothing())
         .returning('blockerSeq')
         .execute();
@@ -117,8 +116,8 @@ export function createGraphRepository(db: Db) {
     async deleteBlock(trx: Trx, blocker: number, blocked: number): Promise<boolean> {
       const result = await trx
         .deleteFrom('blocks')
-        .where('blockerSeq', '=', String(blocker))
-        .where('blockedSeq', '=', String(blocked))
+        .where('blockerSeq', '=', blocker)
+        .where('blockedSeq', '=', blocked)
         .executeTakeFirst();
       return Number(result.numDeletedRows) > 0;
     },
@@ -130,8 +129,8 @@ export function createGraphRepository(db: Db) {
         .select('blockerSeq')
         .where((eb) =>
           eb.or([
-            eb.and([eb('blockerSeq', '=', String(a)), eb('blockedSeq', '=', String(b))]),
-            eb.and([eb('blockerSeq', '=', String(b)), eb('blockedSeq', '=', String(a))]),
+            eb.and([eb('blockerSeq', '=', a), eb('blockedSeq', '=', b)]),
+            eb.and([eb('blockerSeq', '=', b), eb('blockedSeq', '=', a)]),
           ]),
         )
         .executeTakeFirst();
@@ -142,8 +141,8 @@ export function createGraphRepository(db: Db) {
       const row = await db
         .selectFrom('blocks')
         .select('blockerSeq')
-        .where('blockerSeq', '=', String(blocker))
-        .where('blockedSeq', '=', String(blocked))
+        .where('blockerSeq', '=', blocker)
+        .where('blockedSeq', '=', blocked)
         .executeTakeFirst();
       return row !== undefined;
     },
@@ -153,7 +152,7 @@ export function createGraphRepository(db: Db) {
         .selectFrom('blocks')
         .innerJoin('users', 'users.seq', 'blocks.blockedSeq')
         .select(['users.id', 'users.name', 'users.avatarUrl', 'blocks.createdAt'])
-        .where('blocks.blockerSeq', '=', String(blocker))
+        .where('blocks.blockerSeq', '=', blocker)
         .orderBy('blocks.createdAt', 'desc')
         .execute();
     },
@@ -167,14 +166,14 @@ export function createGraphRepository(db: Db) {
     },
 
     async deleteUser(trx: Trx, seq: number): Promise<void> {
-      await trx.deleteFrom('users').where('seq', '=', String(seq)).execute();
+      await trx.deleteFrom('users').where('seq', '=', seq).execute();
     },
 
     async setShowInPaths(trx: Trx, seq: number, showInPaths: boolean): Promise<void> {
       await trx
         .updateTable('users')
         .set({ showInPaths, updatedAt: new Date() })
-        .where('seq', '=', String(seq))
+        .where('seq', '=', seq)
         .execute();
     },
 

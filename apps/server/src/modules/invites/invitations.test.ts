@@ -142,8 +142,8 @@ async function areFriends(a: Person, b: Person): Promise<boolean> {
   const row = await world.db
     .selectFrom('friendships')
     .select('userLow')
-    .where('userLow', '=', String(low.seq))
-    .where('userHigh', '=', String(high.seq))
+    .where('userLow', '=', low.seq)
+    .where('userHigh', '=', high.seq)
     .executeTakeFirst();
   return row !== undefined;
 }
@@ -165,7 +165,7 @@ async function trustReaches(actor: Actor, score: number): Promise<number> {
  */
 async function snapshot(who: Person[], invitationId: string): Promise<string> {
   const ids = who.map((p) => p.id);
-  const seqs = who.map((p) => String(p.seq));
+  const seqs = who.map((p) => p.seq);
   const read = async () =>
     JSON.stringify({
       requests: await world.db

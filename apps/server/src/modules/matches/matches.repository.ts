@@ -15,15 +15,15 @@ export function createMatchesRepository(db: Db) {
     async lockPair(trx: Trx, id: string, low: number, high: number): Promise<LockedMatch> {
       const inserted = await trx
         .insertInto('matches')
-        .values({ id, userLow: String(low), userHigh: String(high), status: 'pending' })
+        .values({ id, userLow: low, userHigh: high, status: 'pending' })
         .onConflict((oc) => oc.columns(['userLow', 'userHigh']).doNothing())
         .returning('id')
         .executeTakeFirst();
       const row = await trx
         .selectFrom('matches')
         .select(['id', 'status'])
-        .where('userLow', '=', String(low))
-        .where('userHigh', '=', String(high))
+        .where('userLow', '=', low)
+        .where('userHigh', '=', high)
         .forUpdate()
         .executeTakeFirstOrThrow();
       return { id: row.id, status: row.status as MatchStatus, created: inserted !== undefined };
@@ -38,7 +38,7 @@ export function createMatchesRepository(db: Db) {
         .updateTable('matches')
         .set({
           status: next.status,
-          initiatorSeq: next.initiatorSeq === null ? null : String(next.initiatorSeq),
+          initiatorSeq: next.initiatorSeq === null ? null : next.initiatorSeq,
           matchedAt: next.status === 'active' ? sql<Date>`coalesce(matched_at, now())` : null,
           declinedAt: next.status === 'declined' ? sql<Date>`now()` : null,
           lastActivityAt: sql<Date>`now()`,
@@ -56,8 +56,8 @@ export function createMatchesRepository(db: Db) {
       const row = await trx
         .selectFrom('swipes')
         .select('action')
-        .where('userSeq', '=', String(userSeq))
-        .where('targetSeq', '=', String(targetSeq))
+        .where('userSeq', '=', userSeq)
+        .where('targetSeq', '=', targetSeq)
         .executeTakeFirst();
       return row?.action as SwipeAction | undefined;
     },
@@ -69,7 +69,7 @@ export function createMatchesRepository(db: Db) {
     async putSwipe(trx: Trx, userSeq: number, targetSeq: number, action: SwipeAction) {
       await trx
         .insertInto('swipes')
-        .values({ userSeq: String(userSeq), targetSeq: String(targetSeq), action })
+        .values({ userSeq: userSeq, targetSeq: targetSeq, action })
         .onConflict((oc) => {
           const pair = oc.columns(['userSeq', 'targetSeq']);
           if (action === 'skip') return pair.doNothing();
@@ -84,18 +84,18 @@ export function createMatchesRepository(db: Db) {
       const row = await db
         .selectFrom('swipes')
         .select(['targetSeq', 'action'])
-        .where('userSeq', '=', String(userSeq))
+        .where('userSeq', '=', userSeq)
         .orderBy('createdAt', 'desc')
         .limit(1)
         .executeTakeFirst();
-      return row?.action === 'pass' ? Number(row.targetSeq) : undefined;
+      return row?.action === 'pass' ? row.targetSeq : undefined;
     },
 
     async deleteSwipe(trx: Trx, userSeq: number, targetSeq: number): Promise<boolean> {
       const result = await trx
         .deleteFrom('swipes')
-        .where('userSeq', '=', String(userSeq))
-        .where('targetSeq', '=', String(targetSeq))
+        .where('userSeq', '=', userSeq)
+        .where('targetSeq', '=', targetSeq)
         .where('action', '=', 'pass')
         .executeTakeFirst();
       return Number(result.numDeletedRows) > 0;
@@ -105,7 +105,7 @@ export function createMatchesRepository(db: Db) {
     async clearSkips(userSeq: number): Promise<void> {
       await db
         .deleteFrom('swipes')
-        .where('userSeq', '=', String(userSeq))
+        .where('userSeq', '=', userSeq)
         .where('action', '=', 'skip')
         .execute();
     },
@@ -114,9 +114,9 @@ export function createMatchesRepository(db: Db) {
       const row = await trx
         .selectFrom('users')
         .select(['id', 'seq', 'name', 'avatarUrl'])
-        .where('seq', '=', String(seq))
+        .where('seq', '=', seq)
         .executeTakeFirst();
-      return row && { ...row, seq: Number(row.seq) };
+      return row;
     },
   };
 }

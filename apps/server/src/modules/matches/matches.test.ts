@@ -39,8 +39,8 @@ const matchRow = (x: Person, y: Person) =>
   world.db
     .selectFrom('matches')
     .select(['status', 'matchedAt', 'declinedAt'])
-    .where('userLow', '=', String(Math.min(x.seq, y.seq)))
-    .where('userHigh', '=', String(Math.max(x.seq, y.seq)))
+    .where('userLow', '=', Math.min(x.seq, y.seq))
+    .where('userHigh', '=', Math.max(x.seq, y.seq))
     .executeTakeFirst();
 
 describe('matchStatus', () => {
@@ -103,8 +103,8 @@ describe(`likes and matches (${dbKind})`, () => {
       const chats = await world.db
         .selectFrom('chats')
         .select('id')
-        .where('userLow', '=', String(Math.min(a.seq, b.seq)))
-        .where('userHigh', '=', String(Math.max(a.seq, b.seq)))
+        .where('userLow', '=', Math.min(a.seq, b.seq))
+        .where('userHigh', '=', Math.max(a.seq, b.seq))
         .execute();
       expect(chats).toHaveLength(1);
       const greetings = await world.db
@@ -180,11 +180,7 @@ describe(`likes and matches (${dbKind})`, () => {
     expect((await sendJson(asA, 'POST', `/api/discover/${c!.id}/skip`)).status).toBe(200);
     expect(await matchRow(a!, c!)).toBeUndefined();
     const swipes = () =>
-      world.db
-        .selectFrom('swipes')
-        .select('action')
-        .where('userSeq', '=', String(a!.seq))
-        .execute();
+      world.db.selectFrom('swipes').select('action').where('userSeq', '=', a!.seq).execute();
     expect(await swipes()).toEqual([{ action: 'skip' }]);
     expect((await sendJson(asA, 'POST', '/api/discover/reset')).status).toBe(200);
     expect(await swipes()).toEqual([]);

@@ -40,7 +40,7 @@ export function createNetworkRepository(db: Db, prepared: RunPrepared) {
          from users u where u.id = $1`,
         [userId],
       );
-      return row && { seq: Number(row.seq), pending: row.pending, favorites: row.favorites };
+      return row;
     },
 
     async seqOf(userId: string): Promise<number | undefined> {
@@ -49,7 +49,7 @@ export function createNetworkRepository(db: Db, prepared: RunPrepared) {
         .select('seq')
         .where('id', '=', userId)
         .executeTakeFirst();
-      return row ? Number(row.seq) : undefined;
+      return row?.seq;
     },
 
     /** A user as a write path needs it (existence is checked against the database). */
@@ -59,7 +59,7 @@ export function createNetworkRepository(db: Db, prepared: RunPrepared) {
         .select(['id', 'seq', 'name', 'avatarUrl'])
         .where('id', '=', userId)
         .executeTakeFirst();
-      return row ? { ...row, seq: Number(row.seq) } : undefined;
+      return row;
     },
 
     /**
@@ -102,17 +102,17 @@ export function createNetworkRepository(db: Db, prepared: RunPrepared) {
       const rows = await db
         .selectFrom('favorites')
         .select('favoriteSeq')
-        .where('userSeq', '=', String(seq))
+        .where('userSeq', '=', seq)
         .execute();
-      return new Set(rows.map((r) => Number(r.favoriteSeq)));
+      return new Set(rows.map((r) => r.favoriteSeq));
     },
 
     async isFavorite(viewer: number, target: number): Promise<boolean> {
       const row = await db
         .selectFrom('favorites')
         .select('userSeq')
-        .where('userSeq', '=', String(viewer))
-        .where('favoriteSeq', '=', String(target))
+        .where('userSeq', '=', viewer)
+        .where('favoriteSeq', '=', target)
         .executeTakeFirst();
       return row !== undefined;
     },
@@ -132,8 +132,8 @@ export function createNetworkRepository(db: Db, prepared: RunPrepared) {
     async removeFavorite(viewer: number, target: number): Promise<void> {
       await db
         .deleteFrom('favorites')
-        .where('userSeq', '=', String(viewer))
-        .where('favoriteSeq', '=', String(target))
+        .where('userSeq', '=', viewer)
+        .where('favoriteSeq', '=', target)
         .execute();
     },
 
@@ -202,11 +202,11 @@ export function createNetworkRepository(db: Db, prepared: RunPrepared) {
     async pendingIncoming(userId: string, trx: Trx | Db = db): Promise<number> {
       const row = await trx
         .selectFrom('connectionRequests')
-        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .select((eb) => eb.fn.countAll<number>().as('n'))
         .where('toUserId', '=', userId)
         .where('status', 'in', [...OPEN_REQUEST_STATUSES])
         .executeTakeFirst();
-      return Number(row?.n ?? 0);
+      return row?.n ?? 0;
     },
 
     async isStaff(userId: string): Promise<boolean> {

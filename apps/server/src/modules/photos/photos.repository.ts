@@ -1,5 +1,5 @@
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import { sql } from 'kysely';
+import type { Db, Trx } from '../../db/database.ts';
 
 export type PhotoRow = {
   id: string;
@@ -23,12 +23,13 @@ export type NewPhoto = {
 };
 
 /**
- * SQL for photos. Pass a transaction to group calls; every function runs on the handle given.
+ * SQL for photos. A write takes the transaction it belongs to first; a read takes one last,
+ * or runs on the pool.
  */
-export function createPhotosRepository(db: Kysely<Database>) {
+export function createPhotosRepository(db: Db) {
   return {
-    findCurrent(userId: string): Promise<PhotoRow | undefined> {
-      return db
+    findCurrent(userId: string, trx: Trx | Db = db): Promise<PhotoRow | undefined> {
+      return trx
         .selectFrom('photos')
         .selectAll()
         .where('userId', '=', userId)
@@ -37,8 +38,8 @@ export function createPhotosRepository(db: Kysely<Database>) {
     },
 
     /** Locks the user's row: one photo replacement per user at a time. */
-    async lockUser(userId: string): Promise<boolean> {
-      const row = await db
+    async lockUser(trx: Trx, userId: string): Promise<boolean> {
+      const row = await trx
         .selectFrom('users')
         .select('id')
         .where('id', '=', userId)
@@ -51,15 +52,15 @@ export function createPhotosRepository(db: Kysely<Database>) {
      * Serialises writers and the cleanup job on the same file keys until the transaction
      * ends, in sorted order so two transactions cannot deadlock on each other.
      */
-    async lockKeys(keys: readonly string[]): Promise<void> {
+    async lockKeys(trx: Trx, keys: readonly string[]): Promise<void> {
       for (const key of [...new Set(keys)].sort()) {
-        await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(db);
+        await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
       }
     },
 
     /** Marks the current photo replaced; returns the ids that were current. */
-    async markCurrentReplaced(userId: string): Promise<string[]> {
-      const rows = await db
+    async markCurrentReplaced(trx: Trx, userId: string): Promise<string[]> {
+      const rows = await trx
         .updateTable('photos')
         .set({ replacedAt: sql<Date>`now()` })
         .where('userId', '=', userId)
@@ -69,17 +70,17 @@ export function createPhotosRepository(db: Kysely<Database>) {
       return rows.map((r) => r.id);
     },
 
-    async insert(photo: NewPhoto): Promise<PhotoRow> {
-      return db
+    async insert(trx: Trx, photo: NewPhoto): Promise<PhotoRow> {
+      return trx
         .insertInto('photos')
         .values({ ...photo, avatarKeys: JSON.stringify(photo.avatarKeys) })
         .returningAll()
         .executeTakeFirstOrThrow();
     },
 
-    async insertMany(photos: readonly NewPhoto[]): Promise<void> {
+    async insertMany(trx: Trx | Db, photos: readonly NewPhoto[]): Promise<void> {
       if (photos.length === 0) return;
-      await db
+      await trx
         .insertInto('photos')
         .values(photos.map((p) => ({ ...p, avatarKeys: JSON.stringify(p.avatarKeys) })))
         .execute();
@@ -87,10 +88,11 @@ export function createPhotosRepository(db: Kysely<Database>) {
 
     /** Points the user at the photo; the urls are denormalised for list screens. */
     async setUserPhoto(
+      trx: Trx,
       userId: string,
       photo: { id: string; photoUrl: string; avatarUrl: string },
     ): Promise<void> {
-      await db
+      await trx
         .updateTable('users')
         .set({
           photoId: photo.id,
@@ -102,8 +104,8 @@ export function createPhotosRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    async markPhotoStepDone(userId: string): Promise<void> {
-      await db
+    async markPhotoStepDone(trx: Trx, userId: string): Promise<void> {
+      await trx
         .insertInto('userOnboardingStatus')
         .values({ userId, photoStepCompleted: true, updatedAt: sql<Date>`now()` })
         .onConflict((oc) =>
@@ -113,10 +115,11 @@ export function createPhotosRepository(db: Kysely<Database>) {
     },
 
     async recordMediaObjects(
+      trx: Trx,
       objects: readonly { key: string; ownerId: string | null; bytes: number }[],
     ): Promise<void> {
       if (objects.length === 0) return;
-      await db
+      await trx
         .insertInto('mediaObjects')
         .values(objects.map((o) => ({ ...o, contentType: 'image/webp' })))
         .onConflict((oc) => oc.column('key').doNothing())
@@ -124,8 +127,8 @@ export function createPhotosRepository(db: Kysely<Database>) {
     },
 
     /** A replaced photo, locked for the cleanup job; the current photo is never returned. */
-    findReplacedForUpdate(photoId: string): Promise<PhotoRow | undefined> {
-      return db
+    findReplacedForUpdate(trx: Trx, photoId: string): Promise<PhotoRow | undefined> {
+      return trx
         .selectFrom('photos')
         .selectAll()
         .where('id', '=', photoId)
@@ -134,8 +137,8 @@ export function createPhotosRepository(db: Kysely<Database>) {
         .executeTakeFirst();
     },
 
-    async delete(photoId: string): Promise<void> {
-      await db.deleteFrom('photos').where('id', '=', photoId).execute();
+    async delete(trx: Trx, photoId: string): Promise<void> {
+      await trx.deleteFrom('photos').where('id', '=', photoId).execute();
     },
 
     /**
@@ -143,12 +146,12 @@ export function createPhotosRepository(db: Kysely<Database>) {
      * identical upload (or a shared demo picture) shares them. Each probe is one index lookup:
      * the btree on main_key, or the GIN index on avatar_keys with the size as part of the probe.
      */
-    async referencedKeys(files: {
-      mainKey: string;
-      avatarKeys: Record<string, string>;
-    }): Promise<Set<string>> {
+    async referencedKeys(
+      files: { mainKey: string; avatarKeys: Record<string, string> },
+      trx: Trx | Db = db,
+    ): Promise<Set<string>> {
       const used = new Set<string>();
-      const main = await db
+      const main = await trx
         .selectFrom('photos')
         .select('id')
         .where('mainKey', '=', files.mainKey)
@@ -157,7 +160,7 @@ export function createPhotosRepository(db: Kysely<Database>) {
       if (main) used.add(files.mainKey);
       for (const [size, key] of Object.entries(files.avatarKeys)) {
         const probe = JSON.stringify({ [size]: key });
-        const avatar = await db
+        const avatar = await trx
           .selectFrom('photos')
           .select('id')
           .where(sql<boolean>`avatar_keys @> ${probe}::jsonb`)
@@ -168,9 +171,9 @@ export function createPhotosRepository(db: Kysely<Database>) {
       return used;
     },
 
-    async deleteMediaObjects(keys: readonly string[]): Promise<void> {
+    async deleteMediaObjects(trx: Trx, keys: readonly string[]): Promise<void> {
       if (keys.length === 0) return;
-      await db.deleteFrom('mediaObjects').where('key', 'in', keys).execute();
+      await trx.deleteFrom('mediaObjects').where('key', 'in', keys).execute();
     },
   };
 }

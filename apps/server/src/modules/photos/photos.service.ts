@@ -1,7 +1,7 @@
 import { v7 as uuidv7 } from 'uuid';
 import * as z from 'zod/mini';
 import { PHOTO_CLEANUP_DELAY_MS, profileMessages, userRoom, type Photo } from '@heartline/domain';
-import type { Db } from '../../db/database.ts';
+import type { Db, Trx } from '../../db/database.ts';
 import { enqueueJob } from '../../jobs/jobs.repository.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import type { Transact } from '../events/events.outbox.ts';
@@ -32,6 +32,7 @@ type StoredFiles = { mainKey: string; avatarKeys: Record<string, string> };
 /** Use cases of the profile photo: replace it, read it, and clean up after a replacement. */
 export function createPhotosService(deps: PhotosServiceDeps) {
   const { db, storage } = deps;
+  const repo = createPhotosRepository(db);
   const log = deps.log ?? (() => undefined);
 
   function filesOf(variants: PhotoVariants): { files: StoredFiles; blobs: Map<string, Buffer> } {
@@ -55,11 +56,10 @@ export function createPhotosService(deps: PhotosServiceDeps) {
    * upload of the same picture either commits its row first (and the files stay) or waits
    * and writes them again.
    */
-  async function removeUnreferencedFiles(trxDb: Db, files: StoredFiles): Promise<string[]> {
-    const repo = createPhotosRepository(trxDb);
-    const used = await repo.referencedKeys(files);
+  async function removeUnreferencedFiles(trx: Trx, files: StoredFiles): Promise<string[]> {
+    const used = await repo.referencedKeys(files, trx);
     const orphaned = keysOf(files).filter((k) => !used.has(k));
-    await repo.deleteMediaObjects(orphaned);
+    await repo.deleteMediaObjects(trx, orphaned);
     for (const key of orphaned) await storage.remove(key);
     return orphaned;
   }
@@ -78,17 +78,17 @@ export function createPhotosService(deps: PhotosServiceDeps) {
     let row: PhotoRow;
     try {
       row = await deps.transact(async (trx, emit) => {
-        const repo = createPhotosRepository(trx);
-        if (!(await repo.lockUser(userId))) throw new NotFoundError(profileMessages.userNotFound);
-        await repo.lockKeys(keysOf(files));
+        if (!(await repo.lockUser(trx, userId)))
+          throw new NotFoundError(profileMessages.userNotFound);
+        await repo.lockKeys(trx, keysOf(files));
         // Files go in before the row that names them, under the key locks (see cleanup).
         wroteFiles = true;
         for (const [key, blob] of blobs) {
           const stored = await storage.put(blob, 'webp');
           if (stored !== key) throw new Error(`storage returned key ${stored}, expected ${key}`);
         }
-        const previous = await repo.markCurrentReplaced(userId);
-        const inserted = await repo.insert({
+        const previous = await repo.markCurrentReplaced(trx, userId);
+        const inserted = await repo.insert(trx, {
           id: photoId,
           userId,
           mainKey: files.mainKey,
@@ -97,14 +97,15 @@ export function createPhotosService(deps: PhotosServiceDeps) {
           height: variants.height,
         });
         await repo.recordMediaObjects(
+          trx,
           [...blobs].map(([key, blob]) => ({ key, ownerId: userId, bytes: blob.length })),
         );
-        await repo.setUserPhoto(userId, {
+        await repo.setUserPhoto(trx, userId, {
           id: photoId,
           photoUrl: storage.urlFor(files.mainKey),
           avatarUrl: storage.urlFor(files.avatarKeys[LIST_AVATAR_SIZE] ?? files.mainKey),
         });
-        await repo.markPhotoStepDone(userId);
+        await repo.markPhotoStepDone(trx, userId);
         const runAt = new Date(Date.now() + PHOTO_CLEANUP_DELAY_MS);
         for (const id of previous) {
           await enqueueJob(trx, { kind: PHOTO_CLEANUP_JOB, payload: { photoId: id }, runAt });
@@ -117,7 +118,7 @@ export function createPhotosService(deps: PhotosServiceDeps) {
         await db
           .transaction()
           .execute(async (trx) => {
-            await createPhotosRepository(trx).lockKeys(keysOf(files));
+            await repo.lockKeys(trx, keysOf(files));
             await removeUnreferencedFiles(trx, files);
           })
           .catch((cleanupErr: unknown) =>
@@ -131,7 +132,7 @@ export function createPhotosService(deps: PhotosServiceDeps) {
   }
 
   async function getCurrentPhoto(userId: string): Promise<Photo | null> {
-    const row = await createPhotosRepository(db).findCurrent(userId);
+    const row = await repo.findCurrent(userId);
     return row ? presentPhoto(row, storage) : null;
   }
 
@@ -143,12 +144,11 @@ export function createPhotosService(deps: PhotosServiceDeps) {
   async function cleanupReplacedPhoto(payload: unknown): Promise<void> {
     const { photoId } = cleanupPayloadSchema.parse(payload);
     await db.transaction().execute(async (trx) => {
-      const repo = createPhotosRepository(trx);
-      const photo = await repo.findReplacedForUpdate(photoId);
+      const photo = await repo.findReplacedForUpdate(trx, photoId);
       if (!photo) return;
       const files = { mainKey: photo.mainKey, avatarKeys: photo.avatarKeys };
-      await repo.lockKeys(keysOf(files));
-      await repo.delete(photoId);
+      await repo.lockKeys(trx, keysOf(files));
+      await repo.delete(trx, photoId);
       await removeUnreferencedFiles(trx, files);
     });
   }
@@ -160,7 +160,7 @@ export function createPhotosService(deps: PhotosServiceDeps) {
   async function eraseFiles(photos: readonly StoredFiles[]): Promise<void> {
     for (const files of photos) {
       await db.transaction().execute(async (trx) => {
-        await createPhotosRepository(trx).lockKeys(keysOf(files));
+        await repo.lockKeys(trx, keysOf(files));
         await removeUnreferencedFiles(trx, files);
       });
     }

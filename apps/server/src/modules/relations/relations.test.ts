@@ -18,8 +18,8 @@ const favoriteRows = (a: number, b: number) =>
     .select('userSeq')
     .where((eb) =>
       eb.or([
-        eb.and([eb('userSeq', '=', String(a)), eb('favoriteSeq', '=', String(b))]),
-        eb.and([eb('userSeq', '=', String(b)), eb('favoriteSeq', '=', String(a))]),
+        eb.and([eb('userSeq', '=', a), eb('favoriteSeq', '=', b)]),
+        eb.and([eb('userSeq', '=', b), eb('favoriteSeq', '=', a)]),
       ]),
     )
     .execute();
@@ -87,8 +87,8 @@ describe(`blocks (${dbKind})`, () => {
     await world.db
       .insertInto('blocks')
       .values([
-        { blockerSeq: String(max!.seq), blockedSeq: String(nia!.seq) },
-        { blockerSeq: String(nia!.seq), blockedSeq: String(max!.seq) },
+        { blockerSeq: max!.seq, blockedSeq: nia!.seq },
+        { blockerSeq: nia!.seq, blockedSeq: max!.seq },
       ])
       .execute();
     expect((await sendJson(asMax, 'DELETE', `/api/blocks/${nia!.id}`)).status).toBe(200);

@@ -17,7 +17,7 @@ const open = [...OPEN_REQUEST_STATUSES];
 
 /** A request joined with the other party's public fields. */
 export type RequestWithParty = RequestRow & {
-  partySeq: string;
+  partySeq: number;
   partyName: string | null;
   partyAvatarUrl: string | null;
 };

@@ -328,7 +328,7 @@ export function createRequestsService(deps: {
           userId,
           party(viewer.seq, {
             id: partyOf(r),
-            seq: Number(r.partySeq),
+            seq: r.partySeq,
             name: r.partyName,
             avatarUrl: r.partyAvatarUrl,
           }),

@@ -69,7 +69,7 @@ export function createTrustRepository(db: Db) {
       return db
         .selectFrom('users')
         .select(['id', 'trustScore', 'friendCount', 'secondDegreeCount', 'trustVersion'])
-        .where('seq', '=', String(seq))
+        .where('seq', '=', seq)
         .executeTakeFirst();
     },
 

@@ -58,14 +58,14 @@ export function createProfileRepository(db: Db) {
         .executeTakeFirst();
     },
 
-    async countMatches(seq: string): Promise<number> {
+    async countMatches(seq: number): Promise<number> {
       const row = await db
         .selectFrom('matches')
-        .select(sql<string>`count(*)`.as('n'))
+        .select(sql<number>`count(*)`.as('n'))
         .where('status', '=', 'active')
         .where((eb) => eb.or([eb('userLow', '=', seq), eb('userHigh', '=', seq)]))
         .executeTakeFirstOrThrow();
-      return Number(row.n);
+      return row.n;
     },
 
     /**
