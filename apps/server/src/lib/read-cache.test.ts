@@ -61,35 +61,25 @@ describe('createReadCache', () => {
     expect(db.loads).toEqual(['x', 'x']);
   });
 
-  it('neither keeps nor returns a load that a forget overtook, and reads again', async () => {
-    const db = store({ a: 'old' });
-    const open = deferred<void>();
-    db.hold(open.promise);
-    const cache = createReadCache({ max: 10, load: (k: string) => db.load(k) });
-    const raced = cache.read('a');
-    await Promise.resolve();
-    // The value changes while the first read is in flight; the writer drops the cached copy.
-    db.values.set('a', 'new');
-    cache.forget('a');
-    open.resolve();
-    expect(await raced).toBe('new');
-    expect(await cache.read('a')).toBe('new');
-    expect(db.loads).toEqual(['a', 'a']);
-  });
-
-  it('does the same after forgetAll', async () => {
-    const db = store({ a: 'old' });
-    const open = deferred<void>();
-    db.hold(open.promise);
-    const cache = createReadCache({ max: 10, load: (k: string) => db.load(k) });
-    const raced = cache.read('a');
-    await Promise.resolve();
-    db.values.set('a', 'new');
-    cache.forgetAll();
-    open.resolve();
-    expect(await raced).toBe('new');
-    expect(cache.peek('a')).toBe('new');
-  });
+  it.each(['forget', 'forgetAll'] as const)(
+    'neither keeps nor returns a load that %s overtook, and reads again',
+    async (drop) => {
+      const db = store({ a: 'old' });
+      const open = deferred<void>();
+      db.hold(open.promise);
+      const cache = createReadCache({ max: 10, load: (k: string) => db.load(k) });
+      const raced = cache.read('a');
+      await Promise.resolve();
+      // The value changes while the first read is in flight; the writer drops the cached copy.
+      db.values.set('a', 'new');
+      if (drop === 'forget') cache.forget('a');
+      else cache.forgetAll();
+      open.resolve();
+      expect(await raced).toBe('new');
+      expect(cache.peek('a')).toBe('new');
+      expect(db.loads).toEqual(['a', 'a']);
+    },
+  );
 
   it('reads the value again once its time is up', async () => {
     const db = store({ a: 'A' });
