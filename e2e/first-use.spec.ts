@@ -104,7 +104,7 @@ test("each onboarding step is a history entry, and Back from the first never sho
 // /onboarding or an empty main, never requesting /api/network; the server answers
 // onboardingCompleted: true. A race in the web gate that the server's new timing exposes: fix it
 // first next session, then remove this fixme.
-test.fixme('a deep link opened after onboarding was finished elsewhere opens its screen', async ({
+test('a deep link opened after onboarding was finished elsewhere opens its screen', async ({
   page,
 }) => {
   await page.goto('/auth');

@@ -85,8 +85,11 @@ function Onboarding({ me, forced }: { me: Me; forced: boolean }) {
     navigate(pathname + search, { replace, state });
   };
   const { goTo, step: flowStep, stepKnown } = flow;
+  // Done already (elsewhere, or the cached answer was old): the screen leaves for the one asked
+  // for, and its history entry must not be told a step (that navigation would win the race).
+  const doneElsewhere = phase === 'steps' && me.onboardingCompleted && !forced;
   useEffect(() => {
-    if (phase !== 'steps' || !stepKnown) return;
+    if (phase !== 'steps' || !stepKnown || doneElsewhere) return;
     if (ownMove.current) {
       ownMove.current = false;
       followed.current = location.key;
@@ -110,8 +113,7 @@ function Onboarding({ me, forced }: { me: Me; forced: boolean }) {
     return () => clearTimeout(timer);
   }, [phase, navigate]);
 
-  if (phase === 'steps' && me.onboardingCompleted && !forced) {
-    // Done already (elsewhere, or the cached answer was old): on to the screen asked for.
+  if (doneElsewhere) {
     return <Redirect to={afterOnboarding(safeStorage('session'), '/profile')} replace />;
   }
   // The starting step may depend on the server's record; wait for it rather than flash step 1.
