@@ -67,6 +67,12 @@ describe('the import boundaries fire on resolved paths', () => {
       /other module's service/,
     ],
     [
+      "another module's repository from auth (its exemption is gone)",
+      `${server}/modules/auth/fixture.ts`,
+      "import type { UsersRepository } from '../users/users.repository.ts';\nexport type U = UsersRepository;",
+      /other module's service/,
+    ],
+    [
       'a repository from a plugin',
       `${server}/plugins/fixture.ts`,
       "import { createUsersRepository } from '../modules/users/users.repository.ts';\nvoid createUsersRepository;",

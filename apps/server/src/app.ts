@@ -3,7 +3,7 @@ import { errorCodes, errorMessages, type ErrorBody, type PublicConfig } from '@h
 import type { Config } from './config.ts';
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import type pg from 'pg';
-import { lostConnectionReporter, openDatabase, type Db } from './db/database.ts';
+import { lostConnectionReporter, openDatabase, type Db, type Trx } from './db/database.ts';
 import { createMetrics, type ErrorSource } from './lib/metrics.ts';
 import { NotFoundError } from './lib/errors.ts';
 import { recordRoutes } from './lib/route-list.ts';
@@ -47,6 +47,7 @@ import { createNetworkService } from './modules/network/network.service.ts';
 import { registerRelationsRoutes } from './modules/relations/relations.routes.ts';
 import { createRelationsService } from './modules/relations/relations.service.ts';
 import { createRequestsRepository } from './modules/requests/requests.repository.ts';
+import { createRelationsRepository } from './modules/relations/relations.repository.ts';
 import { registerRequestsRoutes } from './modules/requests/requests.routes.ts';
 import { createRequestsService } from './modules/requests/requests.service.ts';
 import { createTrustRepository } from './modules/trust/trust.repository.ts';
@@ -297,7 +298,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   const pushRepo = createPushRepository(db);
   const push = createPushService({
     repo: pushRepo,
-    settings: settingsRepo,
+    settings: (userId, trx) => settingsRepo.get(userId, trx),
     keys: await pushRepo.vapidKeys(makeVapidKeys),
     subject: config.publicUrl.startsWith('https://')
       ? config.publicUrl
@@ -351,7 +352,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
 
   const auth = createAuthService({
     db,
-    users,
+    findMe: (userId) => users.findMe(userId),
     sessions,
     oidc: createOidcClient(provider),
     transact,
@@ -391,6 +392,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   const prepared = createPrepared(db, config.databaseUrl, lostConnection);
   if (prepared.pool) pools.push(prepared.pool);
   const people = createNetworkRepository(db, prepared.run);
+  const requestsRepo = createRequestsRepository(db);
+  const findUser = (userId: string, trx?: Trx) => users.findRef(userId, trx);
   const cache = createPeopleCache(people);
   graph.onUserChanged((seq) => cache.forget(seq));
   // A friendship change moves favorites (they end with it) and pending requests (an accepted or
@@ -446,7 +449,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     repo: createChatRepository(db, prepared.run),
     access,
     transact,
-    findUser: (userId) => people.findUser(userId),
+    findUser,
     log: (message, err) => app.log.warn({ err }, message),
     committed: (committedEvents) => {
       // The group-committed send commits outside the outbox: the crash test's fault applies here.
@@ -466,7 +469,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     access,
     chat,
     transact,
-    findUser: (userId) => people.findUser(userId),
+    findUser,
     isCandidate: (viewerSeq, targetSeq) => discover.isCandidate(viewerSeq, targetSeq),
   });
   registerMatchesRoutes(app, { matches, limits });
@@ -474,8 +477,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   registerRelationsRoutes(app, {
     relations: createRelationsService({
       graph,
-      people,
+      repo: createRelationsRepository(db),
       access,
+      findUser,
+      cancelOpenRequestsBetween: (trx, a, b) => requestsRepo.cancelOpenRequestsBetween(trx, a, b),
+      pendingIncoming: (userId, trx) => requestsRepo.pendingIncoming(userId, trx),
       countsChanged,
       endMatch: (trx, emit, blocker, blocked) => matches.endForBlock(trx, emit, blocker, blocked),
     }),
@@ -485,14 +491,14 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   });
   // The developer page and its checks: open in development, or to staff accounts.
   const devAccess = {
-    isStaff: (userId: string) => people.isStaff(userId),
+    isStaff: (userId: string) => users.isStaff(userId),
     devTools: config.env !== 'production',
   };
   registerTrustRoutes(app, { trust, limits, seqOf: (userId) => cache.seqOf(userId), ...devAccess });
   registerDevRoutes(app, devAccess);
   const requests = createRequestsService({
-    requests: createRequestsRepository(db),
-    people,
+    requests: requestsRepo,
+    findUser,
     graph,
     access,
     transact,
@@ -534,7 +540,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     endSessionsWithin: auth.endSessionsWithin,
     storage,
     settings: (userId) => settingsRepo.get(userId),
-    pendingIncoming: (userId, trx) => people.pendingIncoming(userId, trx),
+    pendingIncoming: (userId, trx) => requestsRepo.pendingIncoming(userId, trx),
     countsChanged,
     eraseFiles: (files) => photos.eraseFiles(files),
     onError,

@@ -4,9 +4,9 @@ import type { Db, Trx } from '../../db/database.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
 import { sessionStream } from '../../realtime/realtime.ts';
 import type { Emit, Transact } from '../events/events.outbox.ts';
-import { presentMe } from '../users/users.presenter.ts';
-import type { UsersRepository } from '../users/users.repository.ts';
+import { presentMe, type MeRow } from '../users/users.presenter.ts';
 import { createAuthFlowsRepository } from './auth-flows.repository.ts';
+import { createIdentitiesRepository } from './identities.repository.ts';
 import { usePictureUntilUpload } from './identity-picture.ts';
 import type { OidcClient } from './oidc.client.ts';
 import { createPasswordService } from './password.service.ts';
@@ -17,7 +17,8 @@ export const FLOW_TTL_MS = 10 * 60 * 1000;
 
 export type AuthServiceDeps = {
   db: Db;
-  users: UsersRepository;
+  /** The signed-in person's row (the users module's). */
+  findMe: (userId: string) => Promise<MeRow | undefined>;
   sessions: SessionsService;
   oidc: OidcClient;
   /** A revocation commits with its `session.revoked` event (the dispatcher closes sockets). */
@@ -41,7 +42,8 @@ export type CallbackOutcome =
  */
 export function createAuthService(deps: AuthServiceDeps) {
   const flows = createAuthFlowsRepository(deps.db);
-  const passwords = createPasswordService(deps.users);
+  const identities = createIdentitiesRepository(deps.db);
+  const passwords = createPasswordService(identities);
 
   /**
    * Ends sessions in the caller's transaction: each row goes with a `session.revoked` event
@@ -85,7 +87,7 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     /** The signed-in person as the web app reads them (null: the account is gone). */
     async me(userId: string): Promise<Me | null> {
-      const row = await deps.users.findMe(userId);
+      const row = await deps.findMe(userId);
       return row ? presentMe(row) : null;
     },
 
@@ -136,8 +138,8 @@ export function createAuthService(deps: AuthServiceDeps) {
       try {
         const { picture, ...person } = identity;
         const userId =
-          (await deps.users.findIdByIdentity(deps.oidc.provider, person.subject)) ??
-          (await deps.users.createWithIdentity({ provider: deps.oidc.provider, ...person }));
+          (await identities.findIdByIdentity(deps.oidc.provider, person.subject)) ??
+          (await identities.createWithIdentity({ provider: deps.oidc.provider, ...person }));
         if (picture) await usePictureUntilUpload(deps.db, userId, picture);
         const token = await startSession(userId, input.userAgent, input.previous);
         return { outcome: 'signed_in', token, returnTo: flow.returnTo ?? '/' };

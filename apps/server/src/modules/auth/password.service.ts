@@ -2,7 +2,7 @@ import { hash, verify } from '@node-rs/argon2';
 import type { PasswordSignIn, PasswordSignUp } from '@heartline/domain';
 import { authMessages, passwordTooCommon } from '@heartline/domain';
 import { AuthFailedError, ValidationError } from '../../lib/errors.ts';
-import type { UsersRepository } from '../users/users.repository.ts';
+import type { IdentitiesRepository } from './identities.repository.ts';
 import { isCommonPassword } from './common-passwords.ts';
 
 // OWASP's argon2id baseline: 19 MiB, 2 iterations, 1 lane.
@@ -16,7 +16,7 @@ const ARGON2 = {
 /** Compared against when the e-mail is unknown, so both answers take the same time. */
 let decoyHash: Promise<string> | null = null;
 
-export function createPasswordService(users: UsersRepository) {
+export function createPasswordService(identities: IdentitiesRepository) {
   return {
     /**
      * Creates the account unless the address already has one; resolves alike either way (the
@@ -30,7 +30,7 @@ export function createPasswordService(users: UsersRepository) {
         throw new ValidationError(passwordTooCommon, { password: passwordTooCommon });
       }
       const passwordHash = await hash(input.password, ARGON2);
-      const id = await users.createWithPassword({
+      const id = await identities.createWithPassword({
         email: input.email,
         name: input.name ?? null,
         passwordHash,
@@ -39,7 +39,7 @@ export function createPasswordService(users: UsersRepository) {
     },
 
     async signIn(input: PasswordSignIn): Promise<string> {
-      const credential = await users.findPasswordCredential(input.email);
+      const credential = await identities.findPasswordCredential(input.email);
       decoyHash ??= hash('decoy-password-never-used', ARGON2);
       const ok = await verify(credential?.passwordHash ?? (await decoyHash), input.password).catch(
         () => false,

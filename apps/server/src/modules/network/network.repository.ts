@@ -1,6 +1,5 @@
 import { OPEN_REQUEST_STATUSES } from '@heartline/domain';
-import { sql } from 'kysely';
-import type { Db, Trx } from '../../db/database.ts';
+import type { Db } from '../../db/database.ts';
 import type { RunPrepared } from '../../db/prepared.ts';
 import type { AccountState } from '../access/access.policy.ts';
 
@@ -15,15 +14,10 @@ export type PersonRow = {
   friendsSince: Date | null;
 };
 
-export type UserRef = { id: string; seq: number; name: string | null; avatarUrl: string | null };
-
-/** What a merged report keeps of everything said in it. */
-const REPORT_DETAILS_MAX = 4000;
-
 /** Requests waiting for their recipient (constants, never user input). */
 const openStatusesSql = OPEN_REQUEST_STATUSES.map((status) => `'${status}'`).join(', ');
 
-/** SQL the network screens read and the row actions write (favorites, reports, privacy). */
+/** SQL the network screens read: the viewer, the people of a page, their favorites. */
 export function createNetworkRepository(db: Db, prepared: RunPrepared) {
   return {
     /** The signed-in user's seq with the two counts the summary needs, in one round trip. */
@@ -50,16 +44,6 @@ export function createNetworkRepository(db: Db, prepared: RunPrepared) {
         .where('id', '=', userId)
         .executeTakeFirst();
       return row?.seq;
-    },
-
-    /** A user as a write path needs it (existence is checked against the database). */
-    async findUser(userId: string, trx: Trx | Db = db): Promise<UserRef | undefined> {
-      const row = await trx
-        .selectFrom('users')
-        .select(['id', 'seq', 'name', 'avatarUrl'])
-        .where('id', '=', userId)
-        .executeTakeFirst();
-      return row;
     },
 
     /**
@@ -105,117 +89,6 @@ export function createNetworkRepository(db: Db, prepared: RunPrepared) {
         .where('userSeq', '=', seq)
         .execute();
       return new Set(rows.map((r) => r.favoriteSeq));
-    },
-
-    async isFavorite(viewer: number, target: number): Promise<boolean> {
-      const row = await db
-        .selectFrom('favorites')
-        .select('userSeq')
-        .where('userSeq', '=', viewer)
-        .where('favoriteSeq', '=', target)
-        .executeTakeFirst();
-      return row !== undefined;
-    },
-
-    /** Adds the favorite only while the two are friends (checked in the same statement). */
-    async addFavorite(viewer: number, target: number): Promise<boolean> {
-      const [lo, hi] = viewer < target ? [viewer, target] : [target, viewer];
-      const result = await sql<{ ok: number }>`
-        insert into favorites (user_seq, favorite_seq)
-        select ${viewer}::bigint, ${target}::bigint
-        where exists (select 1 from friendships where user_low = ${lo}::bigint and user_high = ${hi}::bigint)
-        on conflict do nothing
-        returning 1 as ok`.execute(db);
-      return result.rows.length > 0 || (await this.isFavorite(viewer, target));
-    },
-
-    async removeFavorite(viewer: number, target: number): Promise<void> {
-      await db
-        .deleteFrom('favorites')
-        .where('userSeq', '=', viewer)
-        .where('favoriteSeq', '=', target)
-        .execute();
-    },
-
-    async insertReport(
-      row: {
-        id: string;
-        reporterId: string;
-        reportedId: string;
-        reason: string;
-        context: string;
-        details: string;
-      },
-      trx: Trx | Db = db,
-    ): Promise<string> {
-      // One row per reporter and reported person: a repeat adds its reason and details to it.
-      const stored = await trx
-        .insertInto('reports')
-        .values(row)
-        .onConflict((oc) =>
-          oc.columns(['reporterId', 'reportedId']).doUpdateSet({
-            // A real reason replaces the automatic one a block filed; the newest words are kept.
-            reason: sql<string>`case when reports.reason = 'blocked' then excluded.reason
-              else reports.reason end`,
-            context: sql<string>`case when reports.reason = 'blocked' then excluded.context
-              else reports.context end`,
-            details: sql<string>`right(reports.details || E'\n' || excluded.reason
-              || case when excluded.details = '' then '' else ': ' || excluded.details end, ${REPORT_DETAILS_MAX})`,
-            reportCount: sql<number>`reports.report_count + 1`,
-            updatedAt: sql<Date>`now()`,
-          }),
-        )
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return stored.id;
-    },
-
-    async showInPaths(userId: string): Promise<boolean | undefined> {
-      const row = await db
-        .selectFrom('users')
-        .select('showInPaths')
-        .where('id', '=', userId)
-        .executeTakeFirst();
-      return row?.showInPaths;
-    },
-
-    /** Open requests between two people are withdrawn by a block; returns what was withdrawn. */
-    async cancelOpenRequestsBetween(
-      trx: Trx,
-      a: string,
-      b: string,
-    ): Promise<{ id: string; fromUserId: string; toUserId: string }[]> {
-      return trx
-        .updateTable('connectionRequests')
-        .set({ status: 'rejected', decidedAt: new Date() })
-        .where('status', 'in', [...OPEN_REQUEST_STATUSES])
-        .where((eb) =>
-          eb.or([
-            eb.and([eb('fromUserId', '=', a), eb('toUserId', '=', b)]),
-            eb.and([eb('fromUserId', '=', b), eb('toUserId', '=', a)]),
-          ]),
-        )
-        .returning(['id', 'fromUserId', 'toUserId'])
-        .execute();
-    },
-
-    async pendingIncoming(userId: string, trx: Trx | Db = db): Promise<number> {
-      const row = await trx
-        .selectFrom('connectionRequests')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('toUserId', '=', userId)
-        .where('status', 'in', [...OPEN_REQUEST_STATUSES])
-        .executeTakeFirst();
-      return row?.n ?? 0;
-    },
-
-    async isStaff(userId: string): Promise<boolean> {
-      const row = await db
-        .selectFrom('users')
-        .select('isStaff')
-        .where('id', '=', userId)
-        .executeTakeFirst();
-      return row?.isStaff ?? false;
     },
   };
 }

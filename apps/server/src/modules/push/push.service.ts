@@ -6,13 +6,13 @@ import {
   type NotificationContext,
   type NotificationSpec,
   type PushSubscriptionInput,
+  type Settings,
   type StreamEvent,
   userOfRoom,
 } from '@heartline/domain';
 import type { Trx } from '../../db/database.ts';
 import type { PassDevices } from '../events/events.handlers.ts';
 import { enqueueJob } from '../../jobs/jobs.repository.ts';
-import type { SettingsRepository } from '../settings/settings.repository.ts';
 import type { PushRepository, VapidKeys } from './push.repository.ts';
 import { PushEndpointRefusedError, type PushTransport } from './push.transport.ts';
 
@@ -44,7 +44,8 @@ export type PushOutcome = 'sent' | 'gone' | 'refused';
  */
 export function createPushService(deps: {
   repo: PushRepository;
-  settings: SettingsRepository;
+  /** The person's settings, read in the sender's transaction. */
+  settings: (userId: string, trx: Trx) => Promise<Settings>;
   keys: VapidKeys;
   /** The VAPID subject: a mailto: or https: URL the push services can reach us at. */
   subject: string;
@@ -59,7 +60,7 @@ export function createPushService(deps: {
     userId: string,
     event: StreamEvent,
   ): Promise<NotificationContext> {
-    const settings = await deps.settings.get(userId, trx);
+    const settings = await deps.settings(userId, trx);
     let chat: { name: string; muted: boolean } | undefined;
     if (event.type === 'message.created' && event.payload.message.senderId) {
       const { chatId, senderId } = event.payload.message;

@@ -14,7 +14,7 @@ import type { Trx } from '../../db/database.ts';
 import type { Access, Person } from '../access/access.service.ts';
 import type { Emit } from '../events/events.outbox.ts';
 import type { Graph } from '../graph/graph.service.ts';
-import type { NetworkRepository } from '../network/network.repository.ts';
+import type { RelationsRepository } from './relations.repository.ts';
 import { presentBlockList } from './relations.presenter.ts';
 
 /**
@@ -24,17 +24,25 @@ import { presentBlockList } from './relations.presenter.ts';
  */
 export function createRelationsService(deps: {
   graph: Graph;
-  people: NetworkRepository;
+  repo: RelationsRepository;
   access: Access;
+  findUser: (userId: string) => Promise<Person | undefined>;
+  /** In the block's transaction: open requests between the two are withdrawn (the list). */
+  cancelOpenRequestsBetween: (
+    trx: Trx,
+    a: string,
+    b: string,
+  ) => Promise<{ id: string; fromUserId: string; toUserId: string }[]>;
+  pendingIncoming: (userId: string, trx: Trx) => Promise<number>;
   /** Someone's favorites or pending count changed (every instance drops its cached copy). */
   countsChanged: (seqs: number[]) => void;
   /** In the block's transaction: the blocker passes on the other for ever; a match ends. */
   endMatch: (trx: Trx, emit: Emit, blocker: Person, blocked: Person) => Promise<void>;
 }) {
-  const { graph, people, access } = deps;
+  const { graph, repo, access } = deps;
 
   async function me(userId: string): Promise<Person> {
-    const user = await people.findUser(userId);
+    const user = await deps.findUser(userId);
     if (!user) throw new UnauthorizedError();
     return user;
   }
@@ -43,15 +51,15 @@ export function createRelationsService(deps: {
   async function favoriteState(userId: string, targetId: string, want: boolean | 'toggle') {
     const viewer = await me(userId);
     const target = await access.findForAction(viewer, targetId, 'favorite');
-    const current = await people.isFavorite(viewer.seq, target.seq);
+    const current = await repo.isFavorite(viewer.seq, target.seq);
     const next = want === 'toggle' ? !current : want;
     if (next === current) return { userId: target.id, isFavorited: current };
     if (!next) {
-      await people.removeFavorite(viewer.seq, target.seq);
+      await repo.removeFavorite(viewer.seq, target.seq);
       deps.countsChanged([viewer.seq]);
       return { userId: target.id, isFavorited: false };
     }
-    if (!can('favorite', target.tie) || !(await people.addFavorite(viewer.seq, target.seq))) {
+    if (!can('favorite', target.tie) || !(await repo.addFavorite(viewer.seq, target.seq))) {
       throw new NotFoundError(networkMessages.connectionNotFound);
     }
     deps.countsChanged([viewer.seq]);
@@ -102,9 +110,9 @@ export function createRelationsService(deps: {
         await deps.endMatch(trx, emit, viewer, target);
         // Withdrawn requests leave both lists: to the sender it reads as a refusal, to the
         // recipient as a withdrawal (as cancelling does).
-        const withdrawn = await people.cancelOpenRequestsBetween(trx, viewer.id, target.id);
+        const withdrawn = await deps.cancelOpenRequestsBetween(trx, viewer.id, target.id);
         if (opts.fileReport) {
-          await people.insertReport(
+          await repo.insertReport(
             {
               id: uuidv7(),
               reporterId: viewer.id,
@@ -120,7 +128,7 @@ export function createRelationsService(deps: {
         for (const r of withdrawn) {
           emit(userRoom(r.fromUserId), 'request.rejected', { requestId: r.id }, viewer.id);
           emit(userRoom(r.toUserId), 'request.cancelled', { requestId: r.id }, viewer.id);
-          const pendingRequests = await people.pendingIncoming(r.toUserId, trx);
+          const pendingRequests = await deps.pendingIncoming(r.toUserId, trx);
           emit(userRoom(r.toUserId), 'badges.updated', { pendingRequests }, viewer.id);
         }
         return withdrawn;
@@ -158,7 +166,7 @@ export function createRelationsService(deps: {
     async report(userId: string, input: CreateReportInput & { details?: string }) {
       const viewer = await me(userId);
       const target = await access.findForAction(viewer, input.userId, 'report');
-      const id = await people.insertReport({
+      const id = await repo.insertReport({
         id: uuidv7(),
         reporterId: viewer.id,
         reportedId: target.id,
@@ -170,7 +178,7 @@ export function createRelationsService(deps: {
     },
 
     async privacy(userId: string): Promise<PrivacySettings> {
-      const showInPaths = await people.showInPaths(userId);
+      const showInPaths = await repo.showInPaths(userId);
       if (showInPaths === undefined) throw new UnauthorizedError();
       return { showInPaths };
     },

@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { requestMessages } from '@heartline/domain';
 import { createAccessRepository } from '../access/access.repository.ts';
 import { createAccess } from '../access/access.service.ts';
-import { createPrepared } from '../../db/prepared.ts';
-import { createNetworkRepository } from '../network/network.repository.ts';
+import { createUsersRepository } from '../users/users.repository.ts';
 import { RateLimits } from '../../plugins/rate-limit.ts';
 import { dbKind, useTestServer } from '../../../test/harness.ts';
 import { createPeople } from '../../../test/network-fixtures.ts';
@@ -23,10 +22,10 @@ describe(`connection request races (${dbKind})`, () => {
       insert: async () => false,
       findOpenBetween: async () => undefined,
     };
-    const people = createNetworkRepository(world.db, createPrepared(world.db, undefined).run);
+    const users = createUsersRepository(world.db);
     const service = createRequestsService({
       requests,
-      people,
+      findUser: (userId, trx) => users.findRef(userId, trx),
       graph: world.server.graph,
       access: createAccess(createAccessRepository(world.db)),
       transact: world.server.transact,

@@ -38,6 +38,36 @@ const LIST_MAX = 100;
 /** SQL of connection requests. */
 export function createRequestsRepository(db: Db) {
   return {
+    /** Open requests between two people are withdrawn by a block; returns what was withdrawn. */
+    async cancelOpenRequestsBetween(
+      trx: Trx,
+      a: string,
+      b: string,
+    ): Promise<{ id: string; fromUserId: string; toUserId: string }[]> {
+      return trx
+        .updateTable('connectionRequests')
+        .set({ status: 'rejected', decidedAt: new Date() })
+        .where('status', 'in', open)
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('fromUserId', '=', a), eb('toUserId', '=', b)]),
+            eb.and([eb('fromUserId', '=', b), eb('toUserId', '=', a)]),
+          ]),
+        )
+        .returning(['id', 'fromUserId', 'toUserId'])
+        .execute();
+    },
+
+    async pendingIncoming(userId: string, trx: Trx | Db = db): Promise<number> {
+      const row = await trx
+        .selectFrom('connectionRequests')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('toUserId', '=', userId)
+        .where('status', 'in', open)
+        .executeTakeFirst();
+      return row?.n ?? 0;
+    },
+
     findOpenBetween(a: string, b: string, trx: Trx | Db = db): Promise<RequestRow | undefined> {
       return trx
         .selectFrom('connectionRequests as r')

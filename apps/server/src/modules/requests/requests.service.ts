@@ -22,10 +22,9 @@ import {
   ValidationError,
 } from '../../lib/errors.ts';
 import { limitRule, type RateLimits } from '../../plugins/rate-limit.ts';
-import { assertSettingsAllow, type Access } from '../access/access.service.ts';
+import { assertSettingsAllow, type Access, type Person } from '../access/access.service.ts';
 import type { Emit, Transact } from '../events/events.outbox.ts';
 import type { Graph, RecordChange } from '../graph/graph.service.ts';
-import type { NetworkRepository, UserRef } from '../network/network.repository.ts';
 import { presentRequest, type Party } from './requests.presenter.ts';
 import type { RequestRow, RequestsRepository } from './requests.repository.ts';
 
@@ -51,7 +50,7 @@ const INSERT_ATTEMPTS = 3;
  */
 export function createRequestsService(deps: {
   requests: RequestsRepository;
-  people: NetworkRepository;
+  findUser: (userId: string, trx?: Trx) => Promise<Person | undefined>;
   graph: Graph;
   access: Access;
   transact: Transact;
@@ -59,15 +58,15 @@ export function createRequestsService(deps: {
   /** Someone's pending or favorites count changed (every instance drops its cached copy). */
   countsChanged: (seqs: number[]) => void;
 }) {
-  const { requests, people, graph, access } = deps;
+  const { requests, graph, access } = deps;
 
-  async function me(userId: string): Promise<UserRef> {
-    const user = await people.findUser(userId);
+  async function me(userId: string): Promise<Person> {
+    const user = await deps.findUser(userId);
     if (!user) throw new UnauthorizedError();
     return user;
   }
 
-  function party(viewerSeq: number, user: UserRef): Party {
+  function party(viewerSeq: number, user: Person): Party {
     return {
       id: user.id,
       name: user.name,
@@ -79,7 +78,7 @@ export function createRequestsService(deps: {
 
   /** `user`'s pending incoming requests changed: the badge learns it with the change. */
   async function emitBadge(trx: Trx, emit: Emit, userId: string) {
-    const pendingRequests = await people.pendingIncoming(userId, trx);
+    const pendingRequests = await requests.pendingIncoming(userId, trx);
     emit(userRoom(userId), 'badges.updated', { pendingRequests });
   }
 
@@ -92,8 +91,8 @@ export function createRequestsService(deps: {
     trx: Trx,
     record: RecordChange,
     emit: Emit,
-    approver: UserRef,
-    requester: UserRef,
+    approver: Person,
+    requester: Person,
     accepted: RequestRow,
   ) {
     if (await graph.insertFriendship(trx, approver.seq, requester.seq)) {
@@ -120,11 +119,11 @@ export function createRequestsService(deps: {
    * Accepts the open request `requestId` addressed to `recipient`; null when it is not open, or
    * when a block came between the two meanwhile (the graph lock orders this after any block).
    */
-  async function accept(recipient: UserRef, requestId: string) {
+  async function accept(recipient: Person, requestId: string) {
     const decided = await graph.write(async (trx, record, emit) => {
       const row = await requests.lockFor(trx, requestId, recipient.id, 'PENDING', 'connect');
       if (!row) return null;
-      const requester = await people.findUser(row.fromUserId, trx);
+      const requester = await deps.findUser(row.fromUserId, trx);
       if (!requester) throw new NotFoundError(requestMessages.requestNotFound);
       if (!(await access.stillVisible(recipient, requester.id, 'connect', trx))) return null;
       const decidedAt = await requests.decide(trx, row.id, 'accepted');
@@ -143,7 +142,7 @@ export function createRequestsService(deps: {
    * graph lock, so a block between the two either came first (and is seen here) or comes after
    * (and withdraws this request).
    */
-  function insert(from: UserRef, to: UserRef, row: RequestRow): Promise<boolean | 'blocked'> {
+  function insert(from: Person, to: Person, row: RequestRow): Promise<boolean | 'blocked'> {
     return graph.write(async (trx, _record, emit) => {
       if (!(await access.stillVisible(from, to.id, 'connect', trx))) return 'blocked';
       if (!(await requests.insert(trx, row))) return false;
@@ -164,12 +163,12 @@ export function createRequestsService(deps: {
    * created), decline, final-approve (the friendship), final-decline. Null when the row is not
    * the actor's to move from that status, or a block stands between the two.
    */
-  async function advance(actor: UserRef, requestId: string, action: ChainAction) {
+  async function advance(actor: Person, requestId: string, action: ChainAction) {
     const transition = requestTransitions[action];
     const decided = await graph.write(async (trx, record, emit) => {
       const row = await requests.lockFor(trx, requestId, actor.id, transition.from, 'invite');
       if (!row) return null;
-      const other = await people.findUser(row.fromUserId, trx);
+      const other = await deps.findUser(row.fromUserId, trx);
       if (!other) return null;
       if (!(await access.stillVisible(actor, other.id, 'invite', trx))) return null;
       const actorName = actor.name?.trim() || networkMessages.unknownUser;
@@ -359,7 +358,7 @@ export function createRequestsService(deps: {
         return toUserId;
       });
       if (!recipient) throw new NotFoundError(requestMessages.requestNotFound);
-      const user = await people.findUser(recipient);
+      const user = await deps.findUser(recipient);
       if (user) deps.countsChanged([user.seq]);
       return { ok: true };
     },
@@ -369,7 +368,7 @@ export function createRequestsService(deps: {
       const decided = await graph.write(async (trx, _record, emit) => {
         const row = await requests.lockFor(trx, requestId, recipient.id, 'PENDING');
         if (!row) return null;
-        const requester = await people.findUser(row.fromUserId, trx);
+        const requester = await deps.findUser(row.fromUserId, trx);
         if (!requester) throw new NotFoundError(requestMessages.requestNotFound);
         if (!(await access.stillVisible(recipient, requester.id, 'connect', trx))) return null;
         const decidedAt = await requests.decide(trx, row.id, 'rejected');

@@ -1,7 +1,7 @@
 import type { Me } from '@heartline/domain';
 import type { UsersRepository } from './users.repository.ts';
 
-type MeRow = NonNullable<Awaited<ReturnType<UsersRepository['findMe']>>>;
+export type MeRow = NonNullable<Awaited<ReturnType<UsersRepository['findMe']>>>;
 
 /** The only shape of the signed-in user that leaves the server. */
 export function presentMe(row: MeRow): Me {

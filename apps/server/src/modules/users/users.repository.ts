@@ -1,15 +1,25 @@
-import { v7 as uuidv7 } from 'uuid';
-import type { Db } from '../../db/database.ts';
-
-export type NewIdentityUser = {
-  provider: string;
-  subject: string;
-  email: string | null;
-  name: string | null;
-};
+import type { Db, Trx } from '../../db/database.ts';
 
 export function createUsersRepository(db: Db) {
   return {
+    /** A user as a write path needs it (existence is checked against the database). */
+    findRef(userId: string, trx: Trx | Db = db) {
+      return trx
+        .selectFrom('users')
+        .select(['id', 'seq', 'name', 'avatarUrl'])
+        .where('id', '=', userId)
+        .executeTakeFirst();
+    },
+
+    async isStaff(userId: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('users')
+        .select('isStaff')
+        .where('id', '=', userId)
+        .executeTakeFirst();
+      return row?.isStaff ?? false;
+    },
+
     findById(id: string) {
       return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
     },
@@ -30,71 +40,6 @@ export function createUsersRepository(db: Db) {
           'o.onboardingCompleted',
         ])
         .where('users.id', '=', id)
-        .executeTakeFirst();
-    },
-
-    async findIdByIdentity(provider: string, subject: string): Promise<string | undefined> {
-      const row = await db
-        .selectFrom('oauthIdentities')
-        .select('userId')
-        .where('provider', '=', provider)
-        .where('subject', '=', subject)
-        .executeTakeFirst();
-      return row?.userId;
-    },
-
-    /** Creates the user and its identity in one transaction; returns the new user id. */
-    async createWithIdentity(input: NewIdentityUser): Promise<string> {
-      const id = uuidv7();
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .insertInto('users')
-          .values({ id, email: input.email, name: input.name, photoUrl: null })
-          .execute();
-        await trx
-          .insertInto('oauthIdentities')
-          .values({
-            provider: input.provider,
-            subject: input.subject,
-            userId: id,
-            email: input.email,
-          })
-          .execute();
-      });
-      return id;
-    },
-
-    async createWithPassword(input: {
-      email: string;
-      name: string | null;
-      passwordHash: string;
-    }): Promise<string | null> {
-      const id = uuidv7();
-      return db.transaction().execute(async (trx) => {
-        const taken = await trx
-          .selectFrom('passwordCredentials')
-          .select('userId')
-          .where('email', '=', input.email)
-          .executeTakeFirst();
-        if (taken) return null;
-        await trx
-          .insertInto('users')
-          .values({ id, email: input.email, name: input.name, photoUrl: null })
-          .execute();
-        await trx
-          .insertInto('passwordCredentials')
-          .values({ userId: id, email: input.email, passwordHash: input.passwordHash })
-          .onConflict((oc) => oc.column('email').doNothing())
-          .execute();
-        return id;
-      });
-    },
-
-    findPasswordCredential(email: string) {
-      return db
-        .selectFrom('passwordCredentials')
-        .selectAll()
-        .where('email', '=', email)
         .executeTakeFirst();
     },
   };
