@@ -42,8 +42,6 @@ export const boundaryZones = [
     // they need through app.ts, never a module's repository or the database's SQL.
     target: [`${SERVER}/plugins/**`, `${SERVER}/realtime/**`, `${SERVER}/jobs/**`],
     from: [`${MODULES}/**/*.repository.ts`],
-    // The realtime layer reads a stream's missed events for a resume (issue 46 moves it).
-    except: [`**/${MODULES}/events/events.repository.ts`],
     message: 'Take a service from app.ts; repositories belong to their module.',
   },
   {

@@ -67,6 +67,7 @@ import { registerSession, sessionCookie } from './plugins/session.ts';
 import { registerWeb } from './plugins/web.ts';
 import { createPresence, memoryPresenceStore, redisPresenceStore } from './realtime/presence.ts';
 import { createRealtime, type RealtimeServer } from './realtime/realtime.ts';
+import { resumeStreams } from './modules/events/events.resume.ts';
 import { createChatRepository } from './modules/chat/chat.repository.ts';
 import { createCardCache } from './modules/discover/discover.cache.ts';
 import { createDiscoverRepository } from './modules/discover/discover.repository.ts';
@@ -288,7 +289,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     sessions,
     jar,
     origin: config.origin,
-    events,
+    resume: (readable, positions) => resumeStreams(events, readable, positions),
     presence,
     redis,
     onError: report('socket_session_check'),

@@ -5,17 +5,13 @@ import { Server, type Socket } from 'socket.io';
 import { WebSocketServer } from 'ws';
 import {
   clientEvents,
-  parseStreamEvent,
-  RESUME_MAX_EVENTS,
   sessionRoom,
   userRoom,
   type ClientToServerEvents,
   type ResumeAck,
   type ServerToClientEvents,
-  type StreamEvent,
 } from '@heartline/domain';
 import type { SessionsService } from '../modules/auth/sessions.service.ts';
-import type { EventsRepository } from '../modules/events/events.repository.ts';
 import { sha256 } from '../lib/tokens.ts';
 import type { SessionCookie } from '../plugins/session.ts';
 import { emptyFlushedBuffers } from './engine-buffers.ts';
@@ -66,7 +62,8 @@ export type RealtimeDeps = {
   sessions: SessionsService;
   jar: SessionCookie;
   origin: string;
-  events: EventsRepository;
+  /** What a reconnecting client missed on the streams it may read (the events module's). */
+  resume: (readable: readonly string[], positions: Record<string, number>) => Promise<ResumeAck>;
   presence: PresenceTracker;
   redis?: RedisClients | undefined;
   /** A background check failed (a socket's session end): logged and counted. */
@@ -192,7 +189,8 @@ export function createRealtime(server: http.Server, deps: RealtimeDeps): Realtim
       // One resume at a time per socket: a client cannot queue up database work.
       if (resuming) return ack({ ok: false, error: 'BUSY' });
       resuming = true;
-      resume(deps.events, streams, parsed.data.streams)
+      deps
+        .resume(streams, parsed.data.streams)
         .then(ack, () => ack({ ok: false, error: 'UNAVAILABLE' }))
         .finally(() => (resuming = false));
     });
@@ -207,46 +205,4 @@ export function createRealtime(server: http.Server, deps: RealtimeDeps): Realtim
  */
 export function sessionStream(tokenHash: string): string {
   return sessionRoom(sha256(`stream:${tokenHash}`));
-}
-
-/**
- * What a reconnecting client missed on the streams this socket reads (any other stream named
- * is ignored). The replay must be whole: a stream whose gap reaches past the kept events, is
- * longer than a replay, has a hole, holds an event that no longer passes its schema, or whose
- * position is ahead of the server is reported outdated, and the client refetches instead. A
- * stream met for the first time also says how long it has been quiet (`ResumeAck.quiet`).
- */
-async function resume(
-  repo: EventsRepository,
-  readable: readonly string[],
-  positions: Record<string, number>,
-): Promise<ResumeAck> {
-  const heads = await repo.heads(readable);
-  const firstContact = readable.filter((stream) => positions[stream] === undefined);
-  const quietFor = await repo.quietFor(firstContact);
-  const quiet = Object.fromEntries(firstContact.map((s) => [s, quietFor.get(s) ?? null]));
-  const events: StreamEvent[] = [];
-  const outdated: string[] = [];
-  for (const stream of readable) {
-    const last = positions[stream];
-    const head = heads.get(stream) ?? 0;
-    if (last === undefined || last === head) continue;
-    const missed = last > head ? [] : await repo.after(stream, last, RESUME_MAX_EVENTS + 1);
-    const replay = missed.map(parseStreamEvent);
-    // Events committed after the heads were read (a message arriving during the resume) make
-    // the replay longer than `head - last`: still whole, as long as it runs on without a hole
-    // (a stream's seqs commit in order: each is handed out under its stream row's lock).
-    const whole =
-      last <= head &&
-      missed.length >= head - last &&
-      missed.length <= RESUME_MAX_EVENTS &&
-      replay.every((event, i) => event !== null && event.seq === last + 1 + i);
-    if (!whole) {
-      outdated.push(stream);
-      continue;
-    }
-    events.push(...(replay as StreamEvent[]));
-    heads.set(stream, Math.max(head, last + missed.length));
-  }
-  return { ok: true, events, heads: Object.fromEntries(heads), outdated, quiet };
 }
