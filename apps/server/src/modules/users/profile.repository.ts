@@ -72,7 +72,7 @@ export function createProfileRepository(db: Db) {
      * The birth date, when it last changed after onboarding and whether onboarding is done, with
      * the user's row locked until the transaction ends (two saves at once are decided in turn).
      */
-    lockDob(userId: string, trx: Trx) {
+    lockDob(trx: Trx, userId: string) {
       return trx
         .selectFrom('users as u')
         .leftJoin('userOnboardingStatus as o', 'o.userId', 'u.id')
@@ -82,7 +82,7 @@ export function createProfileRepository(db: Db) {
         .executeTakeFirst();
     },
 
-    async updateProfile(userId: string, patch: ProfilePatch, trx: Trx | Db = db): Promise<void> {
+    async updateProfile(trx: Trx, userId: string, patch: ProfilePatch): Promise<void> {
       if (Object.keys(patch).length === 0) return;
       await trx
         .updateTable('users')

@@ -68,7 +68,7 @@ export function createProfileService({
     dob: string | null,
     trx: Trx,
   ): Promise<{ dobChangedAt?: Date }> {
-    const current = await profiles.lockDob(userId, trx);
+    const current = await profiles.lockDob(trx, userId);
     if (!current || dob === null || current.dob === dob || !current.onboardingCompleted) {
       return {};
     }
@@ -91,7 +91,7 @@ export function createProfileService({
   async function editProfile(userId: string, input: ProfilePatch): Promise<OwnProfile> {
     await change(userId, async (trx) => {
       const dob = input.dob === undefined ? {} : await dobChange(userId, input.dob, trx);
-      await profiles.updateProfile(userId, { ...input, ...dob }, trx);
+      await profiles.updateProfile(trx, userId, { ...input, ...dob });
     });
     return getOwnProfile(userId);
   }
@@ -103,7 +103,7 @@ export function createProfileService({
     await change(userId, async (trx) => {
       // After onboarding this is an edit like any other: the birth date rule applies.
       const dob = await dobChange(userId, input.dob, trx);
-      await profiles.updateProfile(userId, { name: input.name, dob: input.dob, ...dob }, trx);
+      await profiles.updateProfile(trx, userId, { name: input.name, dob: input.dob, ...dob });
       await profiles.setOnboardingFlags(userId, { profileStepCompleted: true }, trx);
     });
     return getOwnProfile(userId);
