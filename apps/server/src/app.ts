@@ -12,6 +12,13 @@ import { randomToken } from './lib/tokens.ts';
 import { announceUntilSent, connectRedis } from './lib/redis.ts';
 import { requestLogFields } from './lib/request-log.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
+import { createModerationRepository } from './modules/moderation/moderation.repository.ts';
+import {
+  createModerationService,
+  SUSPENSION_END_JOB,
+  type ModerationService,
+} from './modules/moderation/moderation.service.ts';
+import { registerStandingRoutes } from './modules/moderation/standing.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { DEV_IDP_TOKEN_PATH, mountDevIdp } from './modules/auth/dev-idp.ts';
 import { createOidcClient, type OidcProviderSettings } from './modules/auth/oidc.client.ts';
@@ -103,6 +110,8 @@ export type App = {
   jobs: JobRunner;
   /** The account rights, and the sweep of inactive unverified accounts (tests run it). */
   account: AccountService;
+  /** Warnings, suspensions, bans and appeals (staff routes and tests act through it). */
+  moderation: ModerationService;
   /** After bulk writes outside the write path (the demo seed): reload the graph, recount. */
   reloadGraph: () => Promise<void>;
   config: Config;
@@ -351,24 +360,15 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   }
   app.get('/api/config', async () => publicConfig);
 
+  const moderationRepo = createModerationRepository(db);
   const auth = createAuthService({
     db,
     findMe: (userId) => users.findMe(userId),
+    isBanned: (keys) => moderationRepo.isBanned(keys),
     sessions,
     oidc: createOidcClient(provider),
     transact,
     publicUrl: config.publicUrl,
-  });
-  registerAuthRoutes(app, {
-    auth,
-    jar,
-    limits,
-    secureCookies: config.secureCookies,
-    passwordAuth: config.passwordAuth,
-    deviceKey: Buffer.from(
-      (await storedAppKey(db, 'device-cookie', () => ({ secret: randomToken(32) }))).secret,
-      'base64url',
-    ),
   });
   // The friend graph engine, loaded before the server listens; trust follows its writes.
   const graph = createGraph({
@@ -380,6 +380,30 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     pollMs: deps.graphPollMs,
   });
   await graph.start();
+  const moderation = createModerationService({
+    repo: moderationRepo,
+    graph,
+    sessions: {
+      liveOf: (userId, trx) => sessions.liveOf(userId, trx),
+      changed: (tokenHash) => sessions.revoked(tokenHash),
+    },
+  });
+  registerStandingRoutes(app, moderation);
+  registerAuthRoutes(app, {
+    auth,
+    jar,
+    limits,
+    secureCookies: config.secureCookies,
+    passwordAuth: config.passwordAuth,
+    deviceKey: Buffer.from(
+      (await storedAppKey(db, 'device-cookie', () => ({ secret: randomToken(32) }))).secret,
+      'base64url',
+    ),
+    standing: {
+      of: (userId) => moderation.standing(userId),
+      warning: (userId) => moderation.warning(userId),
+    },
+  });
   const trust = createTrustService({
     graph,
     repo: createTrustRepository(db),
@@ -555,6 +579,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     handlers: {
       [PHOTO_CLEANUP_JOB]: (payload) => photos.cleanupReplacedPhoto(payload),
       [PUSH_SEND_JOB]: async (payload) => void (await push.send(payload)),
+      [SUSPENSION_END_JOB]: (payload) => moderation.endSuspension(payload),
     },
     log: (message, err) => app.log.warn({ err }, message),
   });
@@ -650,6 +675,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     transact,
     jobs,
     account,
+    moderation,
     config,
     reloadGraph,
     close,

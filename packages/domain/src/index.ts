@@ -31,3 +31,5 @@ export * from './settings.ts';
 export * from './account.ts';
 export * from './notifications.ts';
 export { built } from './zod.ts';
+export * from './standing.ts';
+export * from './moderation.ts';

@@ -16,6 +16,8 @@ export const authErrorQueryMessages: Record<string, string> = {
   callback_failed: 'Authentication callback failed. Please try again.',
   no_session: 'No session was created. Please try signing in again.',
   exception: 'An error occurred during authentication. Please try again.',
+  /** A first sign-in by a person whose earlier account was banned (issue 47, ban evasion). */
+  banned: 'This account cannot be created: an account of yours was banned.',
 };
 
 export function authErrorMessage(code: string | null): string | null {

@@ -31,7 +31,9 @@ const requestApproval = z.lazy(() =>
  * before they reach the cache; client -> server events are validated by the server.
  */
 export const serverEvents = {
-  'session.revoked': z.lazy(() => z.object({ reason: z.enum(['signed_out', 'expired']) })),
+  'session.revoked': z.lazy(() =>
+    z.object({ reason: z.enum(['signed_out', 'expired', 'restricted']) }),
+  ),
   'badges.updated': z.lazy(() =>
     z.object({
       pendingRequests: z.optional(z.int().check(z.minimum(0))),

@@ -34,7 +34,34 @@ const me = {
   friendCount: 4,
 };
 
+const standing = {
+  state: 'BANNED',
+  actionId: '0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b',
+  reason: 'harassment',
+  message: 'Repeated insults.',
+  until: null,
+  at: '2026-12-03T08:00:00.000Z',
+  appeal: null,
+};
+const warning = {
+  actionId: '0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5c',
+  reason: 'spam',
+  message: '',
+  at: '2026-12-03T08:00:00.000Z',
+};
 const sessionCases: unknown[] = [
+  { user: null, standing },
+  { user: null, standing: { ...standing, state: 'SUSPENDED', until: '2026-12-10T08:00:00.000Z' } },
+  { user: null, standing: { ...standing, appeal: { status: 'open', decisionReason: null } } },
+  { user: null, standing: { ...standing, appeal: { status: 'upheld', decisionReason: 'No.' } } },
+  { user: null, standing: { ...standing, appeal: { status: 'lost', decisionReason: null } } },
+  { user: null, standing: { ...standing, state: 'ACTIVE' } },
+  { user: null, standing: { ...standing, reason: 'rudeness' } },
+  { user: null, standing: { ...standing, until: 5 } },
+  { user: null, standing: null },
+  { user: me, warning },
+  { user: me, warning: { ...warning, message: null } },
+  { user: me, warning: { ...warning, actionId: 'x' } },
   { user: null },
   { user: null, extra: 1 },
   { user: me },

@@ -1,6 +1,7 @@
 import type { PublicConfig } from './config.ts';
 import type { ErrorBody, Ok } from './errors.ts';
 import { LEGAL_REGIONS, type LegalContacts } from './legal-contacts.ts';
+import { readStanding, readWarning } from './standing.ts';
 import type { Me, SessionResponse } from './user.ts';
 
 // The answers a first load waits for, read without zod, so the sign-in page neither downloads
@@ -46,9 +47,21 @@ function readMe(value: unknown): Me | null {
 /** The session answer (`sessionResponseSchema`): `{ user: null }` or the signed-in user. */
 export function readSession(value: unknown): SessionResponse | null {
   if (!isObject(value)) return null;
-  if (value.user === null) return { user: null };
-  const user = readMe(value.user);
-  return user && { user };
+  const user = value.user === null ? null : readMe(value.user);
+  if (user === null && value.user !== null) return null;
+  const answer: SessionResponse = { user };
+  // A suspended or banned account's decision, a member's warning (issue 47).
+  if (value.standing !== undefined) {
+    const standing = readStanding(value.standing);
+    if (!standing) return null;
+    answer.standing = standing;
+  }
+  if (value.warning !== undefined) {
+    const warning = readWarning(value.warning);
+    if (!warning) return null;
+    answer.warning = warning;
+  }
+  return answer;
 }
 
 /** An address as the server's settings check it; the form itself is checked there. */

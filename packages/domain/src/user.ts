@@ -1,3 +1,4 @@
+import { standingSchema, warningSchema } from './moderation.ts';
 import { z } from './zod.ts';
 
 export const userIdSchema = z.lazy(() => z.uuid({ message: 'Invalid user ID provided' }));
@@ -19,5 +20,15 @@ export const meSchema = z.lazy(() =>
 );
 export type Me = z.infer<typeof meSchema>;
 
-export const sessionResponseSchema = z.lazy(() => z.object({ user: z.nullable(meSchema) }));
+/**
+ * The session answer. A suspended or banned account is signed out (`user: null`) with its
+ * `standing`; a member with a warning to acknowledge carries it (issue 47).
+ */
+export const sessionResponseSchema = z.lazy(() =>
+  z.object({
+    user: z.nullable(meSchema),
+    standing: z.optional(standingSchema),
+    warning: z.optional(warningSchema),
+  }),
+);
 export type SessionResponse = z.infer<typeof sessionResponseSchema>;

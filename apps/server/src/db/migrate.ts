@@ -18,6 +18,7 @@ import * as m0015 from './migrations/0015-event-insert-time.ts';
 import * as m0016 from './migrations/0016-bidi-overrides-removed.ts';
 import * as m0017 from './migrations/0017-departed-member-receipts.ts';
 import * as m0018 from './migrations/0018-account-states.ts';
+import * as m0019 from './migrations/0019-moderation.ts';
 
 /** Every migration, in order. Listed statically so bundling or a missing file cannot skip one. */
 const migrations: Record<string, Migration> = {
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   '0016-bidi-overrides-removed': m0016,
   '0017-departed-member-receipts': m0017,
   '0018-account-states': m0018,
+  '0019-moderation': m0019,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -10,12 +10,45 @@ export type Generated<T> =
     ? ColumnType<S, I | undefined, U>
     : ColumnType<T, T | undefined, T>;
 
+export type Json = JsonValue;
+
+export type JsonArray = JsonValue[];
+
+export type JsonObject = {
+  [x: string]: JsonValue | undefined;
+};
+
+export type JsonPrimitive = boolean | number | string | null;
+
+export type JsonValue = JsonArray | JsonObject | JsonPrimitive;
+
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
+
+export interface Appeals {
+  actionId: string;
+  createdAt: Generated<Timestamp>;
+  decidedAt: Timestamp | null;
+  decidedBy: string | null;
+  decisionReason: string | null;
+  id: string;
+  status: Generated<string>;
+  text: string;
+  userId: string | null;
+}
 
 export interface AppKeys {
   createdAt: Generated<Timestamp>;
   name: string;
   value: unknown;
+}
+
+export interface AuditLog {
+  action: string;
+  at: Generated<Timestamp>;
+  detail: Generated<Json>;
+  id: Generated<number>;
+  staffId: string | null;
+  subjectId: string | null;
 }
 
 export interface AuthFlows {
@@ -25,6 +58,13 @@ export interface AuthFlows {
   nonce: string;
   returnTo: string | null;
   state: string;
+}
+
+export interface BannedIdentities {
+  actionId: string | null;
+  createdAt: Generated<Timestamp>;
+  kind: string;
+  value: string;
 }
 
 export interface Blocks {
@@ -166,6 +206,19 @@ export interface Messages {
   seq: number;
 }
 
+export interface ModerationActions {
+  acknowledgedAt: Timestamp | null;
+  createdAt: Generated<Timestamp>;
+  endsAt: Timestamp | null;
+  id: string;
+  kind: string;
+  message: Generated<string>;
+  overturnedAt: Timestamp | null;
+  reason: string;
+  staffId: string | null;
+  userId: string | null;
+}
+
 export interface OauthIdentities {
   createdAt: Generated<Timestamp>;
   email: string | null;
@@ -234,6 +287,13 @@ export interface Sessions {
   userId: string;
 }
 
+export interface StaffRoles {
+  grantedAt: Generated<Timestamp>;
+  grantedBy: string | null;
+  role: string;
+  userId: string;
+}
+
 export interface Swipes {
   action: string;
   createdAt: Generated<Timestamp>;
@@ -275,6 +335,7 @@ export interface Users {
   secondDegreeCount: Generated<number>;
   seq: Generated<number>;
   showInPaths: Generated<boolean>;
+  suspendedUntil: Timestamp | null;
   trustScore: Generated<number>;
   trustVersion: Generated<number>;
   updatedAt: Generated<Timestamp>;
@@ -301,8 +362,11 @@ export interface UserSettings {
 }
 
 export interface DB {
+  appeals: Appeals;
   appKeys: AppKeys;
+  auditLog: AuditLog;
   authFlows: AuthFlows;
+  bannedIdentities: BannedIdentities;
   blocks: Blocks;
   chatMembers: ChatMembers;
   chats: Chats;
@@ -318,6 +382,7 @@ export interface DB {
   matches: Matches;
   mediaObjects: MediaObjects;
   messages: Messages;
+  moderationActions: ModerationActions;
   oauthIdentities: OauthIdentities;
   passwordCredentials: PasswordCredentials;
   photos: Photos;
@@ -325,6 +390,7 @@ export interface DB {
   reportEvidence: ReportEvidence;
   reports: Reports;
   sessions: Sessions;
+  staffRoles: StaffRoles;
   swipes: Swipes;
   userOnboardingStatus: UserOnboardingStatus;
   users: Users;

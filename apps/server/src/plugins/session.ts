@@ -6,7 +6,13 @@ import type { SessionInfo, SessionsService } from '../modules/auth/sessions.serv
 
 declare module 'fastify' {
   interface FastifyRequest {
+    /** A member's session: only an active account has one here. */
     session: SessionInfo | null;
+    /**
+     * The session of a suspended or banned account: to every route but the standing routes the
+     * request is signed out (issue 47).
+     */
+    restricted: SessionInfo | null;
   }
 }
 
@@ -68,15 +74,25 @@ export async function registerSession(
 ) {
   await app.register(cookie);
   app.decorateRequest('session', null);
+  app.decorateRequest('restricted', null);
   app.addHook('onRequest', async (request) => {
     // Only the API needs to know who is asking; static files and media are public.
     if (!request.url.startsWith('/api/')) return;
     const token = request.cookies[jar.name];
-    request.session = token ? await sessions.resolve(token) : null;
+    const found = token ? await sessions.resolve(token) : null;
+    if (found?.state === 'ACTIVE') request.session = found;
+    else if (found) request.restricted = found;
   });
 }
 
 export function requireSession(request: FastifyRequest): SessionInfo {
   if (!request.session) throw new UnauthorizedError();
   return request.session;
+}
+
+/** The standing routes: a restricted session, or a member's (who has nothing to appeal). */
+export function requireAnySession(request: FastifyRequest): SessionInfo {
+  const found = request.session ?? request.restricted;
+  if (!found) throw new UnauthorizedError();
+  return found;
 }

@@ -101,7 +101,8 @@ export function createRealtime(server: http.Server, deps: RealtimeDeps): Realtim
     deps.sessions
       .resolve(token)
       .then((info) => {
-        if (!info) return next(new Error('unauthorized'));
+        // A suspended or banned account holds no socket (its sessions reach the standing routes).
+        if (!info || info.state !== 'ACTIVE') return next(new Error('unauthorized'));
         // One account holds a bounded number of sockets on an instance (tabs and devices).
         const open = io.of('/').adapter.rooms.get(userRoom(info.userId))?.size ?? 0;
         if (open >= SOCKETS_PER_ACCOUNT) return next(new Error('too_many_connections'));

@@ -32,6 +32,8 @@ import {
   useConfigQuery,
   useMe,
   useSessionFailed,
+  useStanding,
+  useWarning,
 } from '../state/queries/session.ts';
 import { useRealtimeState } from '../state/realtime/use-realtime-status.ts';
 
@@ -43,6 +45,13 @@ const InviteChoiceScreen = lazy(() =>
   import('../screens/Invite/InviteChoiceScreen.tsx').then((m) => ({
     default: m.InviteChoiceScreen,
   })),
+);
+// Only a suspended, banned or warned person ever sees these (issue 47).
+const StandingScreen = lazy(() =>
+  import('../screens/Standing/StandingScreen.tsx').then((m) => ({ default: m.StandingScreen })),
+);
+const WarningScreen = lazy(() =>
+  import('../screens/Standing/WarningScreen.tsx').then((m) => ({ default: m.WarningScreen })),
 );
 const BackgroundUploads = lazy(() =>
   import('./BackgroundUploads.tsx').then((m) => ({ default: m.BackgroundUploads })),
@@ -60,6 +69,8 @@ export function AppGate() {
   const location = useLocation();
   const answered = useMe();
   const session = useSessionFailed();
+  const standing = useStanding();
+  const warning = useWarning();
   const justSignedIn = safeStorage('session')?.getItem(storageKeys.signingIn) === '1';
   const isRestoring = useIsRestoring();
   const queryClient = useQueryClient();
@@ -104,6 +115,9 @@ export function AppGate() {
     return <SessionErrorScreen onRetry={session.retry} busy={session.retrying} />;
   }
   if (!publicPath && (isRestoring || me === undefined)) return splash;
+  // A suspended or banned account: its decision and appeal, and nothing else of the app.
+  if (!publicPath && !me && standing)
+    return <Standalone screen={<StandingScreen standing={standing} />} />;
 
   // The own photo is /profile's largest paint: its request starts as soon as the session names
   // it, not after the screen's code and its answer have come (issue 17). React DOM adds the
@@ -140,6 +154,9 @@ export function AppGate() {
     <>
       {decision.kind === 'redirect' ? (
         <GateRedirect to={decision.to} remember={decision.remember} />
+      ) : warning && me && !publicPath ? (
+        // Before anything else, until acknowledged.
+        <Standalone screen={<WarningScreen warning={warning} />} />
       ) : inviteChoice && me ? (
         <main id="main" className="app-main">
           <LaunchScreenGone />
@@ -168,6 +185,15 @@ export function AppGate() {
       )}
       {splash}
     </>
+  );
+}
+
+/** A screen the gate shows in place of the app, with no tab bar. */
+function Standalone({ screen }: { screen: ReactNode }) {
+  return (
+    <main id="main" className="app-main">
+      <Suspense fallback={<PageLoading />}>{screen}</Suspense>
+    </main>
   );
 }
 

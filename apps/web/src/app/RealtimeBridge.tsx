@@ -68,6 +68,17 @@ export function RealtimeBridge({ userId }: { userId: string }) {
           notify: (type, message, duration) => toast.show(type, message, { duration }),
           chat: chatRuntime.routerHooks,
           sessionEnded: (reason) => {
+            if (reason === 'restricted') {
+              // Suspended or banned: what this device held goes, and the gate shows the
+              // decision the session now answers with (issue 47).
+              void fetchSession()
+                .then((answer) => {
+                  forgetSession(queryClient);
+                  queryClient.setQueryData(sessionKeys.session, answer);
+                })
+                .catch(() => forgetSession(queryClient));
+              return;
+            }
             forgetSession(queryClient);
             // Signed out in another tab: unsent messages leave the device with the person.
             if (reason === 'signed_out') deleteDatabase(storageKeys.chatOutboxDb);

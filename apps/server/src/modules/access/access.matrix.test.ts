@@ -256,7 +256,16 @@ const OWN: Record<string, OwnRow> = {
     expect: [401, 201],
   },
   'POST /api/photos': { body: () => photoForm(), expect: [401, 200] },
+  // A member has no decision to appeal, and no warning of this id (moderation.test.ts).
+  'POST /api/standing/appeal': { body: () => ({ text: 'Why?' }), expect: [401, 404] },
+  'POST /api/standing/warnings/:actionId/acknowledge': {
+    url: `/api/standing/warnings/${uuidv7()}/acknowledge`,
+    expect: [401, 404],
+  },
 };
+
+/** The one route a suspended or banned account reaches (the rest answer it as anonymous). */
+const STANDING_ROUTES = new Set(['POST /api/standing/appeal']);
 
 const world = useTestServer(withDatabaseUrl);
 
@@ -594,6 +603,37 @@ describe(`access matrix (${dbKind})`, () => {
           }
         }
       });
+    });
+  }
+
+  for (const state of SUSPENDED_STATES) {
+    it(`a ${state.toLowerCase()} actor is answered as anonymous everywhere but the appeal`, async () => {
+      const [me, friend] = await createPeople(world.db, ['Restricted Actor', 'Their Friend']);
+      await befriend(world.server.graph, [[me!, friend!]]);
+      const as = await browserFor(world.server, me!);
+      await setAccountState(world.server, me!, state);
+      const routes: [string, string, unknown][] = [
+        ...Object.entries(OWN)
+          .filter(([route]) => !STANDING_ROUTES.has(route) && route !== 'DELETE /api/me')
+          .map(([route, row]): [string, string, unknown] => [
+            route,
+            row.url ?? split(route)[1],
+            row,
+          ]),
+        ...Object.keys(TARGETED).map((route): [string, string, unknown] => [
+          route,
+          split(route)[1].replace(':userId', friend!.id),
+          TARGETED[route],
+        ]),
+      ];
+      for (const [route, url, row] of routes) {
+        const method = split(route)[0];
+        const body = async () =>
+          (row as { body?: (id: string) => unknown }).body?.(friend!.id) ?? undefined;
+        const asAnonymous = await send(anonymous(), method, url, await body());
+        const asRestricted = await send(as, method, url, await body());
+        expect(asRestricted, route).toEqual(asAnonymous);
+      }
     });
   }
 

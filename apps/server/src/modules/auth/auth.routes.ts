@@ -5,6 +5,8 @@ import {
   passwordSignUpAccepted,
   passwordSignUpSchema,
   type SessionResponse,
+  type Standing,
+  type Warning,
 } from '@heartline/domain';
 import { AuthFailedError, NotFoundError, RateLimitError } from '../../lib/errors.ts';
 import { parseInput } from '../../lib/validate.ts';
@@ -58,6 +60,11 @@ export type AuthRoutesDeps = {
   passwordAuth: boolean;
   /** Signs the device cookies (device-cookie.ts); made on first start and kept. */
   deviceKey: Buffer;
+  /** What a restricted account reads, and a member's warning to acknowledge (moderation). */
+  standing: {
+    of: (userId: string) => Promise<Standing | null>;
+    warning: (userId: string) => Promise<Warning | null>;
+  };
 };
 
 /** HTTP for sign-in and sign-out: cookies, redirects and rate limits around the auth service. */
@@ -78,6 +85,10 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
   }
 
   app.get('/api/auth/session', async (request, reply): Promise<SessionResponse> => {
+    if (request.restricted) {
+      const standing = await deps.standing.of(request.restricted.userId);
+      if (standing) return { user: null, standing };
+    }
     if (!request.session) {
       // A cookie naming no live session (expired, revoked, forged) goes: the page would
       // otherwise go on preloading answers that are refused (plugins/web.ts, issue 17).
@@ -86,7 +97,11 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
     }
     // The readable mark goes with every live session, so the web app can trust its absence.
     if (!deps.jar.isMarked(request)) deps.jar.mark(reply);
-    return { user: await auth.me(request.session.userId) };
+    const [user, warning] = await Promise.all([
+      auth.me(request.session.userId),
+      deps.standing.warning(request.session.userId),
+    ]);
+    return warning ? { user, warning } : { user };
   });
 
   app.get<{ Querystring: { returnTo?: string } }>(
@@ -129,7 +144,8 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
   });
 
   app.post('/api/auth/signout', async (request, reply) => {
-    if (request.session) await auth.endSession(request.session.tokenHash);
+    const session = request.session ?? request.restricted;
+    if (session) await auth.endSession(session.tokenHash);
     deps.jar.clear(reply);
     return reply.status(204).send();
   });

@@ -11,6 +11,7 @@ import { usePictureUntilUpload } from './identity-picture.ts';
 import type { OidcClient } from './oidc.client.ts';
 import { createPasswordService } from './password.service.ts';
 import type { SessionsService } from './sessions.service.ts';
+import { signInKeys, type BannedKey } from '../moderation/moderation.service.ts';
 
 /** How long a started sign-in at the provider may take. */
 export const FLOW_TTL_MS = 10 * 60 * 1000;
@@ -19,6 +20,8 @@ export type AuthServiceDeps = {
   db: Db;
   /** The signed-in person's row (the users module's). */
   findMe: (userId: string) => Promise<MeRow | undefined>;
+  /** Whether a new account with these keys would belong to a banned person (moderation's). */
+  isBanned: (keys: readonly BannedKey[]) => Promise<boolean>;
   sessions: SessionsService;
   oidc: OidcClient;
   /** A revocation commits with its `session.revoked` event (the dispatcher closes sockets). */
@@ -33,7 +36,7 @@ type Log = { warn: (obj: object, msg: string) => void; error: (obj: object, msg:
 export type CallbackOutcome =
   | { outcome: 'signed_in'; token: string; returnTo: string }
   | { outcome: 'cancelled' }
-  | { outcome: 'failed'; error: 'callback_failed' | 'no_session' };
+  | { outcome: 'failed'; error: 'callback_failed' | 'no_session' | 'banned' };
 
 /**
  * Sessions begin and end here: the provider's sign-in flow, password sign-in, rotation, and
@@ -43,7 +46,9 @@ export type CallbackOutcome =
 export function createAuthService(deps: AuthServiceDeps) {
   const flows = createAuthFlowsRepository(deps.db);
   const identities = createIdentitiesRepository(deps.db);
-  const passwords = createPasswordService(identities);
+  const passwords = createPasswordService(identities, (email) =>
+    deps.isBanned(signInKeys({ emails: [email] })),
+  );
 
   /**
    * Ends sessions in the caller's transaction: each row goes with a `session.revoked` event
@@ -137,9 +142,17 @@ export function createAuthService(deps: AuthServiceDeps) {
       }
       try {
         const { picture, ...person } = identity;
-        const userId =
-          (await identities.findIdByIdentity(deps.oidc.provider, person.subject)) ??
-          (await identities.createWithIdentity({ provider: deps.oidc.provider, ...person }));
+        const provider = deps.oidc.provider;
+        let userId = await identities.findIdByIdentity(provider, person.subject);
+        if (!userId) {
+          // A first sign-in makes an account, unless it is a banned person's again.
+          const keys = signInKeys({
+            identity: { provider, subject: person.subject },
+            emails: [person.email],
+          });
+          if (await deps.isBanned(keys)) return { outcome: 'failed', error: 'banned' };
+          userId = await identities.createWithIdentity({ provider, ...person });
+        }
         if (picture) await usePictureUntilUpload(deps.db, userId, picture);
         const token = await startSession(userId, input.userAgent, input.previous);
         return { outcome: 'signed_in', token, returnTo: flow.returnTo ?? '/' };

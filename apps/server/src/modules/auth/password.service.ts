@@ -16,7 +16,11 @@ const ARGON2 = {
 /** Compared against when the e-mail is unknown, so both answers take the same time. */
 let decoyHash: Promise<string> | null = null;
 
-export function createPasswordService(identities: IdentitiesRepository) {
+export function createPasswordService(
+  identities: IdentitiesRepository,
+  /** Whether the address belongs to a banned person (ban evasion, DESIGN.md §6). */
+  isBannedEmail: (email: string) => Promise<boolean>,
+) {
   return {
     /**
      * Creates the account unless the address already has one; resolves alike either way (the
@@ -24,12 +28,14 @@ export function createPasswordService(identities: IdentitiesRepository) {
      * An existing account is left untouched: its password and name stay as they were.
      * A common or breached password is refused first (a 400 naming the field), before the
      * address is looked at, so that answer is the same for a taken and a free address.
+     * The address of a banned person is refused as a taken one is: with the same answer.
      */
     async signUp(input: PasswordSignUp): Promise<{ created: boolean }> {
       if (await isCommonPassword(input.password)) {
         throw new ValidationError(passwordTooCommon, { password: passwordTooCommon });
       }
       const passwordHash = await hash(input.password, ARGON2);
+      if (await isBannedEmail(input.email)) return { created: false };
       const id = await identities.createWithPassword({
         email: input.email,
         name: input.name ?? null,

@@ -18,14 +18,34 @@ export function createSessionsRepository(db: Db) {
         .execute();
     },
 
+    /** A live session with its account's state (a suspended or banned account is restricted). */
     findLive(tokenHash: string, now: Date) {
       return db
-        .selectFrom('sessions')
-        .select(['tokenHash', 'userId', 'lastSeenAt', 'expiresAt', 'idleExpiresAt'])
-        .where('tokenHash', '=', tokenHash)
-        .where('expiresAt', '>', now)
-        .where('idleExpiresAt', '>', now)
+        .selectFrom('sessions as s')
+        .innerJoin('users as u', 'u.id', 's.userId')
+        .select([
+          's.tokenHash',
+          's.userId',
+          's.lastSeenAt',
+          's.expiresAt',
+          's.idleExpiresAt',
+          'u.accountStatus',
+        ])
+        .where('s.tokenHash', '=', tokenHash)
+        .where('s.expiresAt', '>', now)
+        .where('s.idleExpiresAt', '>', now)
         .executeTakeFirst();
+    },
+
+    /** The token hashes of a person's live sessions. */
+    async liveOf(userId: string, trx: Trx | Db = db): Promise<string[]> {
+      const rows = await trx
+        .selectFrom('sessions')
+        .select('tokenHash')
+        .where('userId', '=', userId)
+        .where('expiresAt', '>', new Date())
+        .execute();
+      return rows.map((r) => r.tokenHash);
     },
 
     /** One statement with one array parameter, however many sessions were seen. */
@@ -43,7 +63,7 @@ export function createSessionsRepository(db: Db) {
       );
     },
 
-    async delete(tokenHash: string, trx: Trx | Db = db) {
+    async delete(trx: Trx | Db, tokenHash: string) {
       await trx.deleteFrom('sessions').where('tokenHash', '=', tokenHash).execute();
     },
 

@@ -3,12 +3,23 @@ import { createReadCache } from '../../lib/read-cache.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
 import { createSessionsRepository } from './sessions.repository.ts';
 
+/** An account's stored state as a session reads it: only an active account is a member. */
+export type SessionState = 'ACTIVE' | 'SUSPENDED' | 'BANNED';
+
 export type SessionInfo = {
   userId: string;
   tokenHash: string;
   /** When the session ends unless it is used again (the idle or the absolute expiry), ms. */
   endsAt: number;
+  /**
+   * The account's state when the session was looked up. A suspended or banned account's
+   * session is restricted: it reaches only the standing routes (modules/moderation).
+   */
+  state: SessionState;
 };
+
+const asSessionState = (stored: string): SessionState =>
+  stored === 'ACTIVE' || stored === 'SUSPENDED' ? stored : 'BANNED';
 
 const TOUCH_EVERY_MS = 60_000;
 /** Sliding-expiry writes are gathered and stored together this often. */
@@ -23,6 +34,7 @@ const CACHE_MAX = 100_000;
 
 type Cached = {
   userId: string;
+  state: SessionState;
   expiresAt: number;
   idleExpiresAt: number;
   lastSeenAt: number;
@@ -57,6 +69,7 @@ export function createSessionsService(db: Db, opts: SessionsOptions) {
       return (
         row && {
           userId: row.userId,
+          state: asSessionState(row.accountStatus),
           expiresAt: new Date(row.expiresAt).getTime(),
           idleExpiresAt: new Date(row.idleExpiresAt).getTime(),
           lastSeenAt: new Date(row.lastSeenAt).getTime(),
@@ -100,7 +113,7 @@ export function createSessionsService(db: Db, opts: SessionsOptions) {
         userAgent: userAgent.slice(0, 300),
       });
       const endsAt = Math.min(now + opts.idleMs, now + opts.absoluteMs);
-      return { token, info: { userId, tokenHash, endsAt } };
+      return { token, info: { userId, tokenHash, endsAt, state: 'ACTIVE' as const } };
     },
 
     async resolve(token: string): Promise<SessionInfo | null> {
@@ -123,6 +136,7 @@ export function createSessionsService(db: Db, opts: SessionsOptions) {
         userId: session.userId,
         tokenHash,
         endsAt: Math.min(session.expiresAt, session.idleExpiresAt),
+        state: session.state,
       };
     },
 
@@ -135,16 +149,20 @@ export function createSessionsService(db: Db, opts: SessionsOptions) {
       const now = Date.now();
       // Used here within the last second: the slid expiry may not be stored yet.
       const local = cache.peek(tokenHash);
-      if (local && touched.has(tokenHash)) {
+      if (local && local.state === 'ACTIVE' && touched.has(tokenHash)) {
         const ends = Math.min(local.expiresAt, local.idleExpiresAt);
         if (ends > now) return ends;
       }
       const row = await repo.findLive(tokenHash, new Date(now));
-      if (!row) return null;
+      // A restricted account holds no socket.
+      if (!row || row.accountStatus !== 'ACTIVE') return null;
       const idle = Math.max(new Date(row.idleExpiresAt).getTime(), local?.idleExpiresAt ?? 0);
       const ends = Math.min(new Date(row.expiresAt).getTime(), idle);
       return ends > now ? ends : null;
     },
+
+    /** The token hashes of a person's live sessions (a moderation action restricts them all). */
+    liveOf: (userId: string, trx?: Trx) => repo.liveOf(userId, trx ?? db),
 
     /**
      * Ends the session. With the caller's transaction, the caller calls `revoked` after its
@@ -153,7 +171,7 @@ export function createSessionsService(db: Db, opts: SessionsOptions) {
     async revoke(tokenHash: string, trx?: Trx) {
       cache.forget(tokenHash);
       touched.delete(tokenHash);
-      await repo.delete(tokenHash, trx);
+      await repo.delete(trx ?? db, tokenHash);
       if (!trx) await revoked(tokenHash);
     },
 

@@ -8,6 +8,8 @@ import {
   type Me,
   type PublicConfig,
   type SessionResponse,
+  type Standing,
+  type Warning,
 } from '@heartline/domain';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiRequest, isRetryable, readerSchema } from '../../lib/api.ts';
@@ -65,6 +67,16 @@ export function useMe(): Me | null | undefined {
  * The session could not be looked up and nothing is cached (the server unreachable), and a
  * retry; spec/3 §8 'System error loading user data'.
  */
+/** A suspended or banned account's decision (issue 47): the app shows only it. */
+export function useStanding(): Standing | undefined {
+  return useSessionQuery().data?.standing;
+}
+
+/** A warning the signed-in person must acknowledge before going on. */
+export function useWarning(): Warning | undefined {
+  return useSessionQuery().data?.warning;
+}
+
 export function useSessionFailed(): { failed: boolean; retrying: boolean; retry: () => void } {
   const { data, isError, isFetching, refetch } = useSessionQuery();
   return {

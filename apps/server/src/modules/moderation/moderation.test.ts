@@ -1,0 +1,294 @@
+import { describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { v7 as uuidv7 } from 'uuid';
+import {
+  moderationMessages,
+  type ErrorBody,
+  type NetworkPage,
+  type SessionResponse,
+} from '@heartline/domain';
+import { dbKind, useTestServer } from '../../../test/harness.ts';
+import {
+  befriend,
+  browserFor,
+  createPeople,
+  getJson,
+  sendJson,
+  type Person,
+} from '../../../test/network-fixtures.ts';
+import { listen } from '../../../test/realtime-client.ts';
+import { normalizeEmail, signInKeys } from './moderation.service.ts';
+
+const world = useTestServer({ PASSWORD_AUTH: 'true' });
+
+/** A staff member (the console's routes come with the passkey work; the service is the same). */
+async function staffMember(): Promise<Person> {
+  const [staff] = await createPeople(world.db, [`Mod ${uuidv7().slice(-6)}`]);
+  return staff!;
+}
+
+const session = async (person: Person) =>
+  (await getJson<SessionResponse>(await browserFor(world.server, person), '/api/auth/session'))
+    .body;
+
+const friendIds = async (viewer: Person) => {
+  const page = await getJson<NetworkPage>(
+    await browserFor(world.server, viewer),
+    '/api/network?tab=first',
+  );
+  return page.body.connections.items.map((item) => item.userId);
+};
+
+describe(`a ban (${dbKind})`, () => {
+  it('closes the person out at once and leaves them to everyone else as one who does not exist', async () => {
+    const staff = await staffMember();
+    const [ban, pal] = await createPeople(world.db, ['Bea Banned', 'Pal Of Bea']);
+    await befriend(world.server.graph, [[ban!, pal!]]);
+    const asBan = await browserFor(world.server, ban!);
+    const asPal = await browserFor(world.server, pal!);
+    const live = listen(world.server.baseUrl, asBan.cookieHeader());
+    await live.ready();
+    expect(await friendIds(pal!)).toEqual([ban!.id]);
+
+    const revoked = live.next('session.revoked');
+    const { actionId } = await world.server.moderation.act({
+      staffId: staff.id,
+      userId: ban!.id,
+      action: { kind: 'ban' },
+      reason: 'fake_identity',
+      message: 'The photos are of someone else.',
+    });
+    expect(await revoked).toEqual({ reason: 'restricted' });
+    await expect.poll(() => live.socket.connected).toBe(false);
+
+    // Their session now reads the decision, and nothing else answers them.
+    const answer = await getJson<SessionResponse>(asBan, '/api/auth/session');
+    expect(answer.body).toEqual({
+      user: null,
+      standing: {
+        state: 'BANNED',
+        actionId,
+        reason: 'fake_identity',
+        message: 'The photos are of someone else.',
+        until: null,
+        at: expect.any(String) as unknown,
+        appeal: null,
+      },
+    });
+    for (const path of ['/api/network/summary', '/api/chats', '/api/me/profile']) {
+      expect((await asBan.request(path)).status, path).toBe(401);
+    }
+    const again = listen(world.server.baseUrl, asBan.cookieHeader());
+    await expect(again.ready()).rejects.toThrow();
+
+    // To their friend they are gone, and acting on them reads as on a person who never was.
+    expect(await friendIds(pal!)).toEqual([]);
+    const onBanned = await asPal.request(`/api/favorites/${ban!.id}`, { method: 'POST' });
+    const onNobody = await asPal.request(`/api/favorites/${uuidv7()}`, { method: 'POST' });
+    expect(onBanned.status).toBe(404);
+    expect(await onBanned.text()).toBe(await onNobody.text());
+  });
+
+  it('is appealed once, and overturning it brings the person back as they were', async () => {
+    const staff = await staffMember();
+    const [ban, pal] = await createPeople(world.db, ['Ari Appeals', 'Pal Of Ari']);
+    await befriend(world.server.graph, [[ban!, pal!]]);
+    await world.db
+      .updateTable('users')
+      .set({ email: `ari-${uuidv7().slice(-6)}@example.test` })
+      .where('id', '=', ban!.id)
+      .execute();
+    const { actionId } = await world.server.moderation.act({
+      staffId: staff.id,
+      userId: ban!.id,
+      action: { kind: 'ban' },
+      reason: 'harassment',
+      message: '',
+    });
+    const banned = world.db
+      .selectFrom('bannedIdentities')
+      .select('value')
+      .where('actionId', '=', actionId);
+    expect(await banned.execute()).toHaveLength(1);
+    const asBan = await browserFor(world.server, ban!);
+    expect((await sendJson(asBan, 'POST', '/api/standing/appeal', { text: ' ' })).status).toBe(400);
+    const tooLong = await sendJson(asBan, 'POST', '/api/standing/appeal', {
+      text: 'x'.repeat(2001),
+    });
+    expect(tooLong.status).toBe(400);
+    const sent = await sendJson<{ message: string }>(asBan, 'POST', '/api/standing/appeal', {
+      text: 'That was my brother on my phone.',
+    });
+    expect(sent).toEqual({ status: 200, body: { message: moderationMessages.appealSent } });
+    const twice = await sendJson<{ message: string }>(asBan, 'POST', '/api/standing/appeal', {
+      text: 'Please.',
+    });
+    expect(twice.status).toBe(409);
+    expect((await session(ban!)).standing?.appeal).toEqual({
+      status: 'open',
+      decisionReason: null,
+    });
+
+    const appeal = await world.db
+      .selectFrom('appeals')
+      .select('id')
+      .where('userId', '=', ban!.id)
+      .executeTakeFirstOrThrow();
+    await world.server.moderation.decideAppeal({
+      staffId: staff.id,
+      appealId: appeal.id,
+      decision: 'overturned',
+      reason: 'We could not confirm the reports.',
+    });
+    expect((await session(ban!)).user?.id).toBe(ban!.id);
+    expect(await friendIds(pal!)).toEqual([ban!.id]);
+    expect((await asBan.request('/api/network/summary')).status).toBe(200);
+    expect(await banned.execute()).toEqual([]);
+  });
+
+  it('keeps the e-mail, and a new password account with it is not made', async () => {
+    const staff = await staffMember();
+    const [ban] = await createPeople(world.db, ['Eve Evades']);
+    const email = `Eve.Evades+dating-${uuidv7().slice(-6)}@GMail.com`;
+    await world.db.updateTable('users').set({ email }).where('id', '=', ban!.id).execute();
+    await world.server.moderation.act({
+      staffId: staff.id,
+      userId: ban!.id,
+      action: { kind: 'ban' },
+      reason: 'ban_evasion',
+      message: '',
+    });
+    expect(normalizeEmail(email)).toBe('eveevades@gmail.com');
+    expect(
+      await world.server.moderation.isBanned(signInKeys({ emails: ['eveevades@gmail.com'] })),
+    ).toBe(true);
+    // Deleted, the account's keys stay (no foreign key to it).
+    await world.db.deleteFrom('users').where('id', '=', ban!.id).execute();
+    const signUp = await fetch(`${world.server.baseUrl}/api/auth/password/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: world.server.baseUrl },
+      body: JSON.stringify({
+        email: 'eve.evades@gmail.com',
+        password: 'a long and unusual passphrase 41',
+        name: 'Eve Again',
+      }),
+    });
+    expect(signUp.status).toBeLessThan(500);
+    const made = await world.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'eve.evades@gmail.com')
+      .execute();
+    expect(made).toEqual([]);
+  });
+});
+
+describe(`a suspension (${dbKind})`, () => {
+  it('says until when, and ends by itself at that time', async () => {
+    const staff = await staffMember();
+    const [sam, pal] = await createPeople(world.db, ['Sam Suspended', 'Pal Of Sam']);
+    await befriend(world.server.graph, [[sam!, pal!]]);
+    const before = Date.now();
+    const { actionId } = await world.server.moderation.act({
+      staffId: staff.id,
+      userId: sam!.id,
+      action: { kind: 'suspend', days: 7 },
+      reason: 'spam',
+      message: 'Links to a shop in every chat.',
+    });
+    const standing = (await session(sam!)).standing;
+    expect(standing?.state).toBe('SUSPENDED');
+    const until = Date.parse(standing!.until!);
+    expect(until - before).toBeGreaterThanOrEqual(7 * 86_400_000 - 1000);
+    expect(until - before).toBeLessThan(7 * 86_400_000 + 60_000);
+    expect(await friendIds(pal!)).toEqual([]);
+    const job = await world.db
+      .selectFrom('jobs')
+      .select(['runAt', 'payload'])
+      .where('kind', '=', 'moderation.suspension-end')
+      .where(sql<boolean>`payload->>'actionId' = ${actionId}`)
+      .executeTakeFirstOrThrow();
+    expect(new Date(job.runAt).getTime()).toBe(until);
+
+    await world.server.moderation.endSuspension({ actionId });
+    expect((await session(sam!)).user?.id).toBe(sam!.id);
+    expect(await friendIds(pal!)).toEqual([sam!.id]);
+  });
+});
+
+describe(`a warning (${dbKind})`, () => {
+  it('is read with the session until acknowledged, by its person only', async () => {
+    const staff = await staffMember();
+    const [wes, other] = await createPeople(world.db, ['Wes Warned', 'Oda Other']);
+    const { actionId } = await world.server.moderation.act({
+      staffId: staff.id,
+      userId: wes!.id,
+      action: { kind: 'warn' },
+      reason: 'harassment',
+      message: 'Please keep messages friendly.',
+    });
+    const answer = await session(wes!);
+    expect(answer.user?.id).toBe(wes!.id);
+    expect(answer.warning).toEqual({
+      actionId,
+      reason: 'harassment',
+      message: 'Please keep messages friendly.',
+      at: expect.any(String) as unknown,
+    });
+    const ack = (person: Person, id: string) =>
+      browserFor(world.server, person).then((b) =>
+        b.request(`/api/standing/warnings/${id}/acknowledge`, { method: 'POST' }),
+      );
+    expect((await ack(other!, actionId)).status).toBe(404);
+    expect((await ack(wes!, 'not-an-id')).status).toBe(400);
+    expect((await ack(wes!, actionId)).status).toBe(204);
+    expect((await session(wes!)).warning).toBeUndefined();
+    expect((await ack(wes!, actionId)).status).toBe(404);
+  });
+});
+
+describe(`staff rules and the audit log (${dbKind})`, () => {
+  it('refuses an action on the own account, and the log refuses every change', async () => {
+    const staff = await staffMember();
+    await expect(
+      world.server.moderation.act({
+        staffId: staff.id,
+        userId: staff.id,
+        action: { kind: 'ban' },
+        reason: 'other',
+        message: '',
+      }),
+    ).rejects.toThrow(moderationMessages.notOnOwnAccount);
+    const [wyn] = await createPeople(world.db, ['Wyn Logged']);
+    await world.server.moderation.act({
+      staffId: staff.id,
+      userId: wyn!.id,
+      action: { kind: 'warn' },
+      reason: 'spam',
+      message: '',
+    });
+    const rows = await world.db
+      .selectFrom('auditLog')
+      .select(['staffId', 'action'])
+      .where('subjectId', '=', wyn!.id)
+      .execute();
+    expect(rows).toEqual([{ staffId: staff.id, action: 'warn' }]);
+    await expect(
+      world.db.updateTable('auditLog').set({ action: 'nothing' }).execute(),
+    ).rejects.toThrow(/append-only/);
+    await expect(world.db.deleteFrom('auditLog').execute()).rejects.toThrow(/append-only/);
+    await expect(sql`truncate audit_log`.execute(world.db)).rejects.toThrow(/append-only/);
+  });
+
+  it('answers a member with nothing to appeal as not found', async () => {
+    const [mia] = await createPeople(world.db, ['Mia Member']);
+    const res = await sendJson<ErrorBody>(
+      await browserFor(world.server, mia!),
+      'POST',
+      '/api/standing/appeal',
+      { text: 'Why?' },
+    );
+    expect(res.status).toBe(404);
+    expect(res.body.error.message).toBe(moderationMessages.nothingToAppeal);
+  });
+});

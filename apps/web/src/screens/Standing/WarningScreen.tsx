@@ -1,0 +1,65 @@
+import { moderationReasonLabels, type Warning } from '@heartline/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useId } from 'react';
+import { LaunchScreenGone } from '../../lib/launch-screen.ts';
+import { ApiError, apiRequest } from '../../lib/api.ts';
+import { sessionKeys } from '../../state/queries/session.ts';
+import { WarningIcon } from '../../components/Icons.tsx';
+import './standing.css';
+
+/**
+ * A moderator's warning (issue 47): shown the next time the person opens the app, before
+ * anything else, until they acknowledge it. Nothing else about the account changes.
+ */
+export function WarningScreen({ warning }: { warning: Warning }) {
+  const queryClient = useQueryClient();
+  const titleId = useId();
+  const acknowledge = useMutation({
+    mutationFn: () =>
+      apiRequest(`/api/standing/warnings/${warning.actionId}/acknowledge`, undefined, {
+        method: 'POST',
+      }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: sessionKeys.session }),
+  });
+  const failed = acknowledge.error;
+  return (
+    <section className="standing" aria-labelledby={titleId}>
+      <LaunchScreenGone />
+      <div className="standing__card">
+        <span className="standing__icon" aria-hidden="true">
+          <WarningIcon size={32} />
+        </span>
+        <h1 id={titleId} className="standing__title">
+          A warning from our moderators
+        </h1>
+        <p>
+          Something you did was reported and reviewed. If it happens again, your account can be
+          suspended or banned.
+        </p>
+        <dl className="standing__facts">
+          <dt>Reason</dt>
+          <dd>{moderationReasonLabels[warning.reason]}</dd>
+          {warning.message && (
+            <>
+              <dt>From the moderator</dt>
+              <dd className="standing__message">{warning.message}</dd>
+            </>
+          )}
+        </dl>
+        {failed && (
+          <p className="field__error" role="alert">
+            {failed instanceof ApiError ? failed.message : 'Could not save that. Try again.'}
+          </p>
+        )}
+        <button
+          type="button"
+          className="btn btn--primary"
+          disabled={acknowledge.isPending}
+          onClick={() => acknowledge.mutate()}
+        >
+          I understand
+        </button>
+      </div>
+    </section>
+  );
+}
