@@ -19,6 +19,9 @@ import {
   type ModerationService,
 } from './modules/moderation/moderation.service.ts';
 import { registerStandingRoutes } from './modules/moderation/standing.routes.ts';
+import { createStaffRepository } from './modules/staff/staff.repository.ts';
+import { registerStaffRoutes } from './modules/staff/staff.routes.ts';
+import { createStaffService } from './modules/staff/staff.service.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { DEV_IDP_TOKEN_PATH, mountDevIdp } from './modules/auth/dev-idp.ts';
 import { createOidcClient, type OidcProviderSettings } from './modules/auth/oidc.client.ts';
@@ -389,6 +392,18 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     },
   });
   registerStandingRoutes(app, moderation);
+  const staff = createStaffService({
+    repo: createStaffRepository(db),
+    rp: { name: config.productName, origin: config.origin, id: new URL(config.publicUrl).hostname },
+    configuredAdmins: config.staffAdmins,
+    audit: (trx, row) => moderation.audit(trx, row),
+    transact: (work) => db.transaction().execute(work),
+  });
+  registerStaffRoutes(app, {
+    staff,
+    moderation,
+    nameOf: async (userId) => (await users.findRef(userId))?.name ?? null,
+  });
   registerAuthRoutes(app, {
     auth,
     jar,

@@ -110,6 +110,8 @@ const envSchema = z.object({
     'info',
   ),
   /** Opens GET /metrics to a scraper presenting it as a bearer token; unset, there is none. */
+  /** E-mail addresses (comma-separated) of provider accounts that are admins from the start. */
+  STAFF_ADMINS: z._default(z.string(), ''),
   METRICS_TOKEN: z.optional(
     z.string().check(z.minLength(32, 'METRICS_TOKEN must be at least 32 characters')),
   ),
@@ -194,6 +196,8 @@ export type Config = {
   logLevel: string;
   /** The bearer token of GET /metrics (undefined: the route does not exist). */
   metricsToken: string | undefined;
+  /** STAFF_ADMINS: provider e-mails, lower case, that hold the admin role (issue 47). */
+  staffAdmins: string[];
   webDist: string | undefined;
   /** Photo uploads processed at once; unset: one per core. */
   photoConcurrency: number | undefined;
@@ -307,6 +311,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedUsers: e.SEED_USERS,
     logLevel: e.LOG_LEVEL,
     metricsToken: e.METRICS_TOKEN,
+    staffAdmins: e.STAFF_ADMINS.split(',')
+      .map((address) => address.trim().toLowerCase())
+      .filter((address) => address !== ''),
     webDist: e.WEB_DIST,
     photoConcurrency: e.PHOTO_CONCURRENCY,
     rateLimitScale: e.RATE_LIMIT_SCALE,

@@ -336,6 +336,10 @@ const BODIES: Record<string, () => Record<string, unknown>> = {
     email: 'fuzz@example.test',
     password: 'fuzz-password-1',
   }),
+  'POST /api/standing/appeal': () => ({ text: 'Please look again.' }),
+  'POST /api/staff/people/:userId/actions': () => ({ kind: 'warn', reason: 'spam', message: '' }),
+  'POST /api/staff/appeals/:appealId/decision': () => ({ decision: 'upheld', reason: 'Stands.' }),
+  'PUT /api/staff/roles/:userId': () => ({ role: 'moderator' }),
   'POST /api/upload-profile-photo': () => ({
     userId: '{self}',
     fileData: 'data:image/jpeg;base64,/9j/4AAQSkZJRgABAQ==',
@@ -370,6 +374,8 @@ const PARAMS: Record<string, () => string> = {
   userId: () => other.id,
   id: () => uuidv7(),
   chatId: () => uuidv7(),
+  actionId: () => uuidv7(),
+  appealId: () => uuidv7(),
   code: () => otherCode,
   key: () => 'missing.webp',
 };
@@ -686,6 +692,23 @@ const ROUTES = [
   'GET /api/invitations/:code',
   'POST /api/invitations/:code/deactivate',
   'POST /api/invitations/:code/accept',
+  'POST /api/standing/appeal',
+  'POST /api/standing/warnings/:actionId/acknowledge',
+  // Staff routes: to the fuzz's member they are not there (404 whatever the input); staff
+  // inputs are checked in staff.test.ts.
+  'GET /api/staff/me',
+  'POST /api/staff/passkeys/registration/options',
+  'POST /api/staff/passkeys/registration',
+  'POST /api/staff/passkeys/authentication/options',
+  'POST /api/staff/passkeys/authentication',
+  'POST /api/staff/people/:userId/actions',
+  'POST /api/staff/people/:userId/lift',
+  'GET /api/staff/appeals',
+  'POST /api/staff/appeals/:appealId/decision',
+  'GET /api/staff/audit',
+  'GET /api/staff/roles',
+  'PUT /api/staff/roles/:userId',
+  'DELETE /api/staff/roles/:userId',
   'GET /media/:key',
 ];
 

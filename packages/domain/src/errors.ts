@@ -29,5 +29,7 @@ export const errorCodes = {
   unavailable: 'UNAVAILABLE',
   authFailed: 'AUTH_FAILED',
   disabled: 'DISABLED',
+  /** A staff route asked for a passkey confirmation younger than 12 hours (issue 47). */
+  passkeyRequired: 'PASSKEY_REQUIRED',
 } as const;
 export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];

@@ -52,3 +52,81 @@ export type AppealInput = z.infer<typeof appealInputSchema>;
 export const warningParamsSchema = z.lazy(() =>
   z.object({ actionId: z.uuid({ message: 'Invalid warning id' }) }),
 );
+
+const staffMessage = z
+  .string()
+  .check(
+    z.trim(),
+    z.maxLength(2000, 'A message can be at most 2000 characters'),
+    z.superRefine(safeText('Message', 'multiline')),
+  );
+
+/** A staff action on a person (issue 47): the reason is chosen from the list, the message free. */
+export const staffActionSchema = z.lazy(() =>
+  z.discriminatedUnion('kind', [
+    z.strictObject({
+      kind: z.literal('warn'),
+      reason: z.enum(MODERATION_REASONS, { message: 'Choose a reason' }),
+      message: staffMessage,
+    }),
+    z.strictObject({
+      kind: z.literal('suspend'),
+      days: z.union([z.literal(1), z.literal(7), z.literal(30)], {
+        message: 'A suspension is for 1, 7 or 30 days',
+      }),
+      reason: z.enum(MODERATION_REASONS, { message: 'Choose a reason' }),
+      message: staffMessage,
+    }),
+    z.strictObject({
+      kind: z.literal('ban'),
+      reason: z.enum(MODERATION_REASONS, { message: 'Choose a reason' }),
+      message: staffMessage,
+    }),
+  ]),
+);
+export type StaffActionInput = z.infer<typeof staffActionSchema>;
+
+/** Lifting a suspension or a ban (only an admin lifts a ban). */
+export const liftInputSchema = z.lazy(() =>
+  z.strictObject({
+    reason: z.enum(MODERATION_REASONS, { message: 'Choose a reason' }),
+    message: staffMessage,
+  }),
+);
+
+export const appealDecisionSchema = z.lazy(() =>
+  z.strictObject({
+    decision: z.enum(['upheld', 'overturned'], { message: 'Uphold or overturn the decision' }),
+    reason: z
+      .string({ message: 'Give the person a reason' })
+      .check(
+        z.trim(),
+        z.minLength(1, 'Give the person a reason'),
+        z.maxLength(2000, 'A reason can be at most 2000 characters'),
+        z.superRefine(safeText('Reason', 'multiline')),
+      ),
+  }),
+);
+
+export const staffRoleInputSchema = z.lazy(() =>
+  z.strictObject({
+    role: z.enum(['moderator', 'admin'], { message: 'Choose moderator or admin' }),
+  }),
+);
+
+/** What the browser's passkey ceremony answers; the server's WebAuthn library checks the rest. */
+export const passkeyResponseSchema = z.lazy(() =>
+  z.looseObject({
+    id: z.string().check(z.minLength(1), z.maxLength(1024)),
+    rawId: z.string().check(z.maxLength(1024)),
+    type: z.literal('public-key'),
+    response: z.looseObject({ clientDataJSON: z.string().check(z.maxLength(8192)) }),
+  }),
+);
+
+export const staffPersonParamsSchema = z.lazy(() =>
+  z.object({ userId: z.uuid({ message: 'Invalid user ID provided' }) }),
+);
+export const appealParamsSchema = z.lazy(() =>
+  z.object({ appealId: z.uuid({ message: 'Invalid appeal id' }) }),
+);

@@ -282,8 +282,21 @@ export interface Sessions {
   expiresAt: Timestamp;
   idleExpiresAt: Timestamp;
   lastSeenAt: Generated<Timestamp>;
+  staffVerifiedAt: Timestamp | null;
   tokenHash: string;
   userAgent: Generated<string>;
+  userId: string;
+  webauthnChallenge: string | null;
+  webauthnChallengeExpiresAt: Timestamp | null;
+}
+
+export interface StaffPasskeys {
+  counter: Generated<number>;
+  createdAt: Generated<Timestamp>;
+  credentialId: string;
+  lastUsedAt: Timestamp | null;
+  publicKey: Buffer;
+  transports: Generated<string[]>;
   userId: string;
 }
 
@@ -390,6 +403,7 @@ export interface DB {
   reportEvidence: ReportEvidence;
   reports: Reports;
   sessions: Sessions;
+  staffPasskeys: StaffPasskeys;
   staffRoles: StaffRoles;
   swipes: Swipes;
   userOnboardingStatus: UserOnboardingStatus;

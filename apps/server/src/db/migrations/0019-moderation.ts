@@ -15,6 +15,23 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       granted_at timestamptz not null default now()
     );
 
+    -- Staff sign in as members, then prove a passkey (WebAuthn) as a second factor: its time
+    -- is kept on the session, and staff routes ask for one younger than 12 hours. The
+    -- ceremony's challenge waits on the session too (one at a time).
+    create table staff_passkeys (
+      credential_id text primary key,
+      user_id uuid not null references users (id) on delete cascade,
+      public_key bytea not null,
+      counter bigint not null default 0,
+      transports text[] not null default '{}',
+      created_at timestamptz not null default now(),
+      last_used_at timestamptz
+    );
+    create index staff_passkeys_user_idx on staff_passkeys (user_id);
+    alter table sessions add column staff_verified_at timestamptz;
+    alter table sessions add column webauthn_challenge text;
+    alter table sessions add column webauthn_challenge_expires_at timestamptz;
+
     -- What staff did to a person: the person sees the kind, the reason and the message, and may
     -- appeal each action once. Kept when the person or the staff member deletes their account.
     create table moderation_actions (

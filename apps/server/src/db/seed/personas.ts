@@ -37,6 +37,8 @@ export type Persona = {
   extraFriends: number;
   hasPhoto: boolean;
   onboardingCompleted: boolean;
+  /** A staff role for trying the console (/staff); they enroll a passkey on the first visit. */
+  staffRole?: 'moderator' | 'admin';
 };
 
 /** Interest options of spec/1 §3, in the spec's order. */
@@ -244,6 +246,37 @@ export const personas: readonly Persona[] = [
     extraFriends: 0,
     hasPhoto: false,
     onboardingCompleted: false,
+  }),
+  // Staff (issue 47): with no friends, so the others' scripted distances stay as they are.
+  persona({
+    key: 'mona',
+    name: 'Mona Moderator',
+    dob: '1988-05-20',
+    gender: 'woman',
+    interestedIn: 'everyone',
+    datingGoal: 'networking',
+    bio: 'Keeps Heartline kind. Moderator.',
+    location: 'Utrecht',
+    interests: ['Volunteering', 'Reading'],
+    friends: [],
+    extraFriends: 0,
+    hasPhoto: false,
+    staffRole: 'moderator',
+  }),
+  persona({
+    key: 'adam',
+    name: 'Adam Admin',
+    dob: '1985-11-02',
+    gender: 'man',
+    interestedIn: 'everyone',
+    datingGoal: 'networking',
+    bio: 'Runs the moderation team. Admin.',
+    location: 'Utrecht',
+    interests: ['Technology', 'Reading'],
+    friends: [],
+    extraFriends: 0,
+    hasPhoto: false,
+    staffRole: 'admin',
   }),
 ];
 

@@ -273,6 +273,10 @@ async function insertPersonaAccounts(trx: Kysely<Database>, nodes: readonly Node
       })),
     )
     .execute();
+  const staff = withPersona.flatMap(({ id, p }) =>
+    p.staffRole ? [{ userId: id, role: p.staffRole }] : [],
+  );
+  if (staff.length > 0) await trx.insertInto('staffRoles').values(staff).execute();
 }
 
 async function insertOnboarding(trx: Kysely<Database>, nodes: readonly Node[]): Promise<void> {

@@ -13,6 +13,7 @@ import {
 import { noisyImage } from '../photos/photos.test-support.ts';
 import { ask, listen } from '../../../test/realtime-client.ts';
 import { routeTable } from '../../../test/route-table.ts';
+import { softPasskey } from '../../../test/passkey-authenticator.ts';
 
 /**
  * Route × actor authorization matrix (DESIGN.md §4, docs/API-network.md): every registered
@@ -264,6 +265,78 @@ const OWN: Record<string, OwnRow> = {
   },
 };
 
+/**
+ * The staff routes (issue 47): a member finds none of them (404), a suspended or banned account
+ * is signed out (401), staff hold a passkey confirmed on this session; only admins read the
+ * audit log and change roles. `:userId` is a fresh member, `:appealId` an id that does not exist.
+ */
+const STAFF_ACTORS = ['member', 'suspended', 'banned', 'moderator', 'admin'] as const;
+const bogusPasskey = () => ({
+  id: 'AAAA',
+  rawId: 'AAAA',
+  type: 'public-key',
+  response: { clientDataJSON: 'e30' },
+});
+const STAFF: Record<string, { body?: () => unknown; expect: Row<5, number> }> = {
+  // expect: [member, suspended, banned, moderator, admin]
+  'GET /api/staff/me': { expect: [404, 401, 401, 200, 200] },
+  'POST /api/staff/passkeys/registration/options': { expect: [404, 401, 401, 200, 200] },
+  'POST /api/staff/passkeys/registration': {
+    body: bogusPasskey,
+    expect: [404, 401, 401, 403, 403],
+  },
+  'POST /api/staff/passkeys/authentication/options': { expect: [404, 401, 401, 200, 200] },
+  'POST /api/staff/passkeys/authentication': {
+    body: bogusPasskey,
+    expect: [404, 401, 401, 403, 403],
+  },
+  'POST /api/staff/people/:userId/actions': {
+    body: () => ({ kind: 'warn', reason: 'spam', message: '' }),
+    expect: [404, 401, 401, 200, 200],
+  },
+  // Nothing to lift on a member in good standing.
+  'POST /api/staff/people/:userId/lift': {
+    body: () => ({ reason: 'other', message: '' }),
+    expect: [404, 401, 401, 404, 404],
+  },
+  'GET /api/staff/appeals': { expect: [404, 401, 401, 200, 200] },
+  'POST /api/staff/appeals/:appealId/decision': {
+    body: () => ({ decision: 'upheld', reason: 'Stands.' }),
+    expect: [404, 401, 401, 404, 404],
+  },
+  'GET /api/staff/audit': { expect: [404, 401, 401, 403, 200] },
+  'GET /api/staff/roles': { expect: [404, 401, 401, 403, 200] },
+  'PUT /api/staff/roles/:userId': {
+    body: () => ({ role: 'moderator' }),
+    expect: [404, 401, 401, 403, 200],
+  },
+  // The fresh member holds no role to take.
+  'DELETE /api/staff/roles/:userId': { expect: [404, 401, 401, 403, 404] },
+};
+
+/** A browser for a staff actor: the role, and a passkey enrolled on its session. */
+async function staffActor(actor: (typeof STAFF_ACTORS)[number]): Promise<TestBrowser> {
+  const [me] = await createPeople(world.db, [`Staff Matrix ${actor}`]);
+  const as = await browserFor(world.server, me!);
+  if (actor === 'member') return as;
+  const role = actor === 'admin' ? 'admin' : 'moderator';
+  await world.db.insertInto('staffRoles').values({ userId: me!.id, role }).execute();
+  if (actor === 'suspended' || actor === 'banned') {
+    await setAccountState(world.server, me!, actor === 'suspended' ? 'SUSPENDED' : 'BANNED');
+    return as;
+  }
+  const key = softPasskey(world.server.baseUrl);
+  const options = await send(as, 'POST', '/api/staff/passkeys/registration/options');
+  const done = await send(
+    as,
+    'POST',
+    '/api/staff/passkeys/registration',
+    key.register(options.body as { challenge: string }),
+  );
+  expect(done.status).toBe(200);
+  return as;
+}
+
 /** The one route a suspended or banned account reaches (the rest answer it as anonymous). */
 const STANDING_ROUTES = new Set(['POST /api/standing/appeal']);
 
@@ -488,6 +561,7 @@ describe(`access matrix (${dbKind})`, () => {
       ...Object.keys(ON_REQUESTS),
       ...Object.keys(ON_CHATS),
       ...Object.keys(OWN),
+      ...Object.keys(STAFF),
     ];
     expect(
       registered.filter((r) => !rows.includes(r)),
@@ -602,6 +676,20 @@ describe(`access matrix (${dbKind})`, () => {
             expect(JSON.stringify(answer.body), route).not.toContain(target.name);
           }
         }
+      });
+    });
+  }
+
+  for (const [route, row] of Object.entries(STAFF)) {
+    const [method, path] = split(route);
+    describe(route, () => {
+      STAFF_ACTORS.forEach((actor, i) => {
+        it(`as ${actor}: ${row.expect[i]}`, async () => {
+          const as = await staffActor(actor);
+          const [other] = await createPeople(world.db, ['Staff Matrix Target']);
+          const url = path.replace(':userId', other!.id).replace(':appealId', uuidv7());
+          expect((await send(as, method, url, row.body?.())).status).toBe(row.expect[i]);
+        });
       });
     });
   }

@@ -246,6 +246,54 @@ export function createModerationRepository(db: Db) {
       return row !== undefined;
     },
 
+    /** Whether `reporterId` reported `reportedId` (staff do not act on their own reports). */
+    async hasReported(reporterId: string, reportedId: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('reports')
+        .select('id')
+        .where('reporterId', '=', reporterId)
+        .where('reportedId', '=', reportedId)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** Open appeals, oldest first, with the decision they are about. */
+    openAppeals(limit: number) {
+      return db
+        .selectFrom('appeals as p')
+        .innerJoin('moderationActions as a', 'a.id', 'p.actionId')
+        .leftJoin('users as u', 'u.id', 'p.userId')
+        .select([
+          'p.id',
+          'p.userId',
+          'u.name',
+          'p.text',
+          'p.createdAt',
+          'a.id as actionId',
+          'a.kind',
+          'a.reason',
+          'a.message',
+          'a.createdAt as actedAt',
+        ])
+        .where('p.status', '=', 'open')
+        .orderBy('p.createdAt')
+        .limit(limit)
+        .execute();
+    },
+
+    /** The audit log, newest first, optionally about one person or by one staff member. */
+    auditLog(filter: { subjectId?: string; staffId?: string; before?: number; limit: number }) {
+      let query = db
+        .selectFrom('auditLog')
+        .select(['id', 'at', 'staffId', 'action', 'subjectId', 'detail'])
+        .orderBy('id', 'desc')
+        .limit(filter.limit);
+      if (filter.subjectId) query = query.where('subjectId', '=', filter.subjectId);
+      if (filter.staffId) query = query.where('staffId', '=', filter.staffId);
+      if (filter.before) query = query.where('id', '<', filter.before);
+      return query.execute();
+    },
+
     /** Appends to the audit log (rows are never changed: the table refuses it). */
     async audit(
       trx: Trx,

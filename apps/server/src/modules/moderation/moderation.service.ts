@@ -299,6 +299,33 @@ export function createModerationService(deps: ModerationDeps) {
 
     /** Whether a sign-up or first sign-in with these keys belongs to a banned person. */
     isBanned: (keys: readonly BannedKey[]): Promise<boolean> => repo.isBanned(keys),
+
+    /** Whether the staff member reported the person (they leave that case to someone else). */
+    hasReported: (staffId: string, userId: string) => repo.hasReported(staffId, userId),
+
+    /** The restriction in force on a person, if any (only an admin lifts a ban). */
+    restrictionOf: (userId: string) => repo.restriction(userId),
+
+    openAppeals: async (limit = 100) =>
+      (await repo.openAppeals(limit)).map((row) => ({
+        ...row,
+        createdAt: new Date(row.createdAt).toISOString(),
+        actedAt: new Date(row.actedAt).toISOString(),
+      })),
+
+    auditLog: async (filter: {
+      subjectId?: string;
+      staffId?: string;
+      before?: number;
+      limit: number;
+    }) =>
+      (await repo.auditLog(filter)).map((row) => ({ ...row, at: new Date(row.at).toISOString() })),
+
+    /** Appends to the audit log in the caller's transaction (staff role changes). */
+    audit: (
+      trx: Trx,
+      row: { staffId: string | null; action: string; subjectId: string; detail: object },
+    ) => repo.audit(trx, row),
   };
 }
 
