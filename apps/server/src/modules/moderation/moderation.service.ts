@@ -303,6 +303,13 @@ export function createModerationService(deps: ModerationDeps) {
     /** Whether the staff member reported the person (they leave that case to someone else). */
     hasReported: (staffId: string, userId: string) => repo.hasReported(staffId, userId),
 
+    /** An appeal with the kind of decision it is about (null: no such appeal). */
+    async appealWithAction(appealId: string) {
+      const appeal = await repo.findAppeal(appealId);
+      const action = appeal && (await repo.findAction(appeal.actionId));
+      return appeal && action ? { ...appeal, kind: action.kind } : null;
+    },
+
     /** The restriction in force on a person, if any (only an admin lifts a ban). */
     restrictionOf: (userId: string) => repo.restriction(userId),
 

@@ -109,8 +109,8 @@ export function registerStaffRoutes(
     const role = await staff.require(session);
     const { appealId } = parseInput(appealParamsSchema, request.params);
     const input = parseInput(appealDecisionSchema, request.body);
-    const open = (await moderation.openAppeals(1000)).find((a) => a.id === appealId);
-    if (!open) throw new NotFoundError();
+    const open = await moderation.appealWithAction(appealId);
+    if (open?.status !== 'open') throw new NotFoundError();
     if (open.userId === session.userId) throw new NotFoundError();
     if (input.decision === 'overturned' && open.kind === 'ban' && role !== 'admin') {
       throw new ForbiddenError(staffRouteMessages.liftBan);
