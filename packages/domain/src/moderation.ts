@@ -53,13 +53,15 @@ export const warningParamsSchema = z.lazy(() =>
   z.object({ actionId: z.uuid({ message: 'Invalid warning id' }) }),
 );
 
-const staffMessage = z
-  .string()
-  .check(
-    z.trim(),
-    z.maxLength(2000, 'A message can be at most 2000 characters'),
-    z.superRefine(safeText('Message', 'multiline')),
-  );
+const staffMessage = z.lazy(() =>
+  z
+    .string()
+    .check(
+      z.trim(),
+      z.maxLength(2000, 'A message can be at most 2000 characters'),
+      z.superRefine(safeText('Message', 'multiline')),
+    ),
+);
 
 /** A staff action on a person (issue 47): the reason is chosen from the list, the message free. */
 export const staffActionSchema = z.lazy(() =>
