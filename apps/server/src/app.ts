@@ -12,6 +12,8 @@ import { randomToken } from './lib/tokens.ts';
 import { announceUntilSent, connectRedis } from './lib/redis.ts';
 import { requestLogFields } from './lib/request-log.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
+import { createCasesRepository } from './modules/moderation/cases.repository.ts';
+import { createCasesService, type CasesService } from './modules/moderation/cases.service.ts';
 import { createModerationRepository } from './modules/moderation/moderation.repository.ts';
 import {
   createModerationService,
@@ -115,6 +117,8 @@ export type App = {
   account: AccountService;
   /** Warnings, suspensions, bans and appeals (staff routes and tests act through it). */
   moderation: ModerationService;
+  /** The report queue and its cases (the evidence sweep: tests run it). */
+  cases: CasesService;
   /** After bulk writes outside the write path (the demo seed): reload the graph, recount. */
   reloadGraph: () => Promise<void>;
   config: Config;
@@ -390,6 +394,18 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
       liveOf: (userId, trx) => sessions.liveOf(userId, trx),
       changed: (tokenHash) => sessions.revoked(tokenHash),
     },
+    // Content removed by moderation (the photos and profile services are made further down).
+    removeContent: (trx, emit, userId, what) =>
+      what === 'photo'
+        ? photos.removeCurrent(trx, emit, userId)
+        : profile.clearBio(trx, emit, userId),
+  });
+  const cases = createCasesService({
+    repo: createCasesRepository(db),
+    moderation,
+    graph,
+    urlFor: (key) => storage.urlFor(key),
+    eraseFiles: (files) => photos.eraseFiles(files),
   });
   registerStandingRoutes(app, moderation);
   const staff = createStaffService({
@@ -402,6 +418,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   registerStaffRoutes(app, {
     staff,
     moderation,
+    cases,
     nameOf: async (userId) => (await users.findRef(userId))?.name ?? null,
   });
   registerAuthRoutes(app, {
@@ -524,8 +541,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
       pendingIncoming: (userId, trx) => requestsRepo.pendingIncoming(userId, trx),
       countsChanged,
       endMatch: (trx, emit, blocker, blocked) => matches.endForBlock(trx, emit, blocker, blocked),
+      fileReport: (trx, record, report) => cases.file(trx, record, report),
     }),
     limits,
+    reportsBy: (userId) => cases.mine(userId),
     keepEvidence: (reportId, reporterId, reportedId, messageIds) =>
       chat.keepEvidence(reportId, reporterId, reportedId, messageIds),
   });
@@ -635,14 +654,15 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     () => graph.stats().lastLoadMs / 1000,
   );
 
-  // Hourly housekeeping: expired sessions, and the accounts the policy deletes (never verified,
-  // inactive for 90 days).
+  // Hourly housekeeping: expired sessions, the accounts the policy deletes (never verified,
+  // inactive for 90 days), and reports decided more than a year ago with their evidence.
   const prune = setInterval(
     () => {
       void sessions
         .pruneExpired()
         .catch((err: unknown) => report('sessions')(err, 'expired sessions prune failed'));
       void account.sweepInactiveUnverified().catch(onError);
+      void cases.sweepExpiredEvidence().catch(onError);
     },
     60 * 60 * 1000,
   );
@@ -691,6 +711,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     jobs,
     account,
     moderation,
+    cases,
     config,
     reloadGraph,
     close,

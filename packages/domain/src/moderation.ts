@@ -1,4 +1,11 @@
-import { MODERATION_REASONS, APPEAL_TEXT_MAX } from './standing.ts';
+import { REPORT_REASONS } from './relations.ts';
+import {
+  APPEAL_TEXT_MAX,
+  DISMISS_REASONS,
+  MODERATION_REASONS,
+  NOTICE_KINDS,
+  STAFF_TEXT_MAX,
+} from './standing.ts';
 import { safeText } from './text.ts';
 import { z } from './zod.ts';
 
@@ -27,6 +34,8 @@ export type Standing = z.infer<typeof standingSchema>;
 /** A warning the person has not acknowledged yet (the session answer carries it). */
 export const warningSchema = z.lazy(() =>
   z.object({
+    /** A warning, or a notice that a photo or the bio was removed. */
+    kind: z.enum(NOTICE_KINDS),
     actionId: z.uuid(),
     reason: z.enum(MODERATION_REASONS),
     message: z.string(),
@@ -58,34 +67,30 @@ const staffMessage = z.lazy(() =>
     .string()
     .check(
       z.trim(),
-      z.maxLength(2000, 'A message can be at most 2000 characters'),
+      z.maxLength(STAFF_TEXT_MAX, `A message can be at most ${STAFF_TEXT_MAX} characters`),
       z.superRefine(safeText('Message', 'multiline')),
     ),
 );
 
-/** A staff action on a person (issue 47): the reason is chosen from the list, the message free. */
-export const staffActionSchema = z.lazy(() =>
-  z.discriminatedUnion('kind', [
-    z.strictObject({
-      kind: z.literal('warn'),
-      reason: z.enum(MODERATION_REASONS, { message: 'Choose a reason' }),
-      message: staffMessage,
-    }),
+const reasonField = () => z.enum(MODERATION_REASONS, { message: 'Choose a reason' });
+
+/** The actions on a person, each with a reason from the Terms' list and free text. */
+const actionVariants = () =>
+  [
+    z.strictObject({ kind: z.literal('warn'), reason: reasonField(), message: staffMessage }),
     z.strictObject({
       kind: z.literal('suspend'),
       days: z.union([z.literal(1), z.literal(7), z.literal(30)], {
         message: 'A suspension is for 1, 7 or 30 days',
       }),
-      reason: z.enum(MODERATION_REASONS, { message: 'Choose a reason' }),
+      reason: reasonField(),
       message: staffMessage,
     }),
-    z.strictObject({
-      kind: z.literal('ban'),
-      reason: z.enum(MODERATION_REASONS, { message: 'Choose a reason' }),
-      message: staffMessage,
-    }),
-  ]),
-);
+    z.strictObject({ kind: z.literal('ban'), reason: reasonField(), message: staffMessage }),
+  ] as const;
+
+/** A staff action on a person (issue 47): the reason is chosen from the list, the message free. */
+export const staffActionSchema = z.lazy(() => z.discriminatedUnion('kind', [...actionVariants()]));
 export type StaffActionInput = z.infer<typeof staffActionSchema>;
 
 /** Lifting a suspension or a ban (only an admin lifts a ban). */
@@ -132,3 +137,70 @@ export const staffPersonParamsSchema = z.lazy(() =>
 export const appealParamsSchema = z.lazy(() =>
   z.object({ appealId: z.uuid({ message: 'Invalid appeal id' }) }),
 );
+
+/** What a case is decided with: dismissed, or an action on the reported person. */
+export const caseDecisionSchema = z.lazy(() =>
+  z.discriminatedUnion('kind', [
+    ...actionVariants(),
+    z.strictObject({
+      kind: z.literal('remove_photo'),
+      reason: reasonField(),
+      message: staffMessage,
+    }),
+    z.strictObject({ kind: z.literal('remove_bio'), reason: reasonField(), message: staffMessage }),
+    z.strictObject({
+      kind: z.literal('dismiss'),
+      reason: z.enum(DISMISS_REASONS, { message: 'Choose a reason' }),
+      message: staffMessage,
+    }),
+  ]),
+);
+export type CaseDecisionInput = z.infer<typeof caseDecisionSchema>;
+
+/** A staff member's note on a case (staff only). */
+export const caseNoteInputSchema = z.lazy(() =>
+  z.strictObject({
+    text: z
+      .string({ message: 'Write the note' })
+      .check(
+        z.trim(),
+        z.minLength(1, 'Write the note'),
+        z.maxLength(STAFF_TEXT_MAX, `A note can be at most ${STAFF_TEXT_MAX} characters`),
+        z.superRefine(safeText('Note', 'multiline')),
+      ),
+  }),
+);
+
+/** The queue's filters: open (the default), urgent or closed cases; one report reason. */
+export const caseQueueQuerySchema = z.lazy(() =>
+  z.strictObject({
+    state: z.optional(z.enum(['open', 'urgent', 'closed'], { message: 'Unknown case state' })),
+    reason: z.optional(z.enum([...REPORT_REASONS, 'blocked'], { message: 'Unknown reason' })),
+    offset: z.optional(
+      z.coerce
+        .number({ message: 'Invalid offset' })
+        .check(z.int('Invalid offset'), z.minimum(0, 'Invalid offset'), z.maximum(100_000)),
+    ),
+  }),
+);
+export type CaseQueueQuery = z.infer<typeof caseQueueQuerySchema>;
+
+export const caseParamsSchema = z.lazy(() =>
+  z.object({ caseId: z.uuid({ message: 'Invalid case id' }) }),
+);
+
+/** A report one made, as its reporter reads it: reviewed or not, action taken or not. */
+export const myReportSchema = z.lazy(() =>
+  z.object({
+    id: z.uuid(),
+    /** The reported person's name as it was when reported. */
+    name: z.nullable(z.string()),
+    reason: z.string(),
+    createdAt: z.string(),
+    status: z.enum(['open', 'reviewed']),
+    /** Whether the moderators acted (never what they did); null while open. */
+    actionTaken: z.nullable(z.boolean()),
+  }),
+);
+export type MyReport = z.infer<typeof myReportSchema>;
+export const myReportsSchema = z.lazy(() => z.object({ items: z.array(myReportSchema) }));

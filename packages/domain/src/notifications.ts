@@ -29,6 +29,9 @@ export const notificationMessages = {
   stateBlocked:
     'Blocked in this browser. To allow them, change the site’s notification permission in your browser settings.',
   stateUnsupported: 'This browser does not support notifications.',
+  reportReviewed: 'Your report was reviewed',
+  reportActionTaken: 'Thank you. Our moderators took action.',
+  reportNoAction: 'Thank you. Our moderators found no breach of the Terms this time.',
   /** A subscription whose endpoint is not on a browser push service (`PUSH_SERVICE_HOSTS`). */
   pushEndpointRefused: 'endpoint must be an address of a browser push service',
 } as const;
@@ -132,6 +135,18 @@ export function notificationFor(
         tag: `match:${match.id}`,
         url: `/chat/${match.chatId}`,
         icon: match.avatar ?? undefined,
+        closeAfterMs: NOTIFICATION_MESSAGE_CLOSE_MS,
+      };
+    }
+    case 'report.reviewed': {
+      if (!ctx.notifications.reportUpdates) return null;
+      return {
+        title: notificationMessages.reportReviewed,
+        body: event.payload.actionTaken
+          ? notificationMessages.reportActionTaken
+          : notificationMessages.reportNoAction,
+        tag: `report:${event.payload.reportId}`,
+        url: '/settings?reports',
         closeAfterMs: NOTIFICATION_MESSAGE_CLOSE_MS,
       };
     }

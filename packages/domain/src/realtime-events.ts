@@ -105,6 +105,11 @@ export const serverEvents = {
    * online status off, the server also tells the watchers the person is offline.
    */
   'settings.updated': z.lazy(() => z.object({ userId: z.uuid(), settings: settingsSchema })),
+  /**
+   * A report one made was reviewed (issue 47): to the reporter, saying only whether action was
+   * taken — never what action, nor who decided.
+   */
+  'report.reviewed': z.lazy(() => z.object({ reportId: z.uuid(), actionTaken: z.boolean() })),
 } as const;
 
 /**

@@ -56,6 +56,17 @@ export const REPORT_REASONS = [
 ] as const;
 export const REPORT_CONTEXTS = ['network', 'discover', 'chat', 'profile', 'matches'] as const;
 
+/** What each report reason reads as; 'blocked' is the report a block files by itself. */
+export const reportReasonLabels: Record<(typeof REPORT_REASONS)[number] | 'blocked', string> = {
+  spam: 'Spam',
+  harassment: 'Harassment or bullying',
+  fake_profile: 'Fake profile',
+  inappropriate_content: 'Inappropriate content',
+  underage: 'Under 18',
+  other: 'Something else',
+  blocked: 'Blocked',
+};
+
 export const createReportSchema = z.lazy(() =>
   z.strictObject({
     userId: uuid,

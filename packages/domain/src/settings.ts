@@ -34,6 +34,8 @@ export const settingsSchema = z.lazy(() =>
       messages: z.boolean(),
       connectionRequests: z.boolean(),
       promotions: z.boolean(),
+      /** A report one made was reviewed (issue 47). */
+      reportUpdates: z.boolean(),
       /**
        * What a message notification shows (beyond the spec; issue 16): the text, the sender
        * only ('New message' as its body), or nothing but 'New message'.
@@ -71,6 +73,7 @@ export const DEFAULT_SETTINGS: Settings = {
     messages: true,
     connectionRequests: true,
     promotions: false,
+    reportUpdates: true,
     preview: 'full',
     sound: true,
   },

@@ -41,6 +41,22 @@ export type SuspensionDays = (typeof SUSPENSION_DAYS)[number];
 
 /** How long an appeal may be. */
 export const APPEAL_TEXT_MAX = 2000;
+/**
+ * How long a decided report and its evidence are kept after the decision (the Privacy Policy
+ * says so); while an appeal of the decision is open they stay.
+ */
+export const EVIDENCE_RETENTION_DAYS = 365;
+
+/** How long a staff message or note may be. */
+export const STAFF_TEXT_MAX = 2000;
+
+/** What a member is told once and acknowledges: a warning, or content of theirs removed. */
+export const NOTICE_KINDS = ['warn', 'remove_photo', 'remove_bio'] as const;
+export type NoticeKind = (typeof NOTICE_KINDS)[number];
+
+/** Why a case is closed without an action. */
+export const DISMISS_REASONS = ['no_violation', 'not_enough_evidence', 'duplicate'] as const;
+export type DismissReason = (typeof DISMISS_REASONS)[number];
 
 export const moderationMessages = {
   appealSent: 'Your appeal was sent. We will tell you here when it has been reviewed.',
@@ -48,6 +64,9 @@ export const moderationMessages = {
   nothingToAppeal: 'There is no decision to appeal',
   warningNotFound: 'Warning not found',
   notOnOwnAccount: 'Staff cannot act on their own account',
+  ownReport: 'You reported this person: leave the case to another moderator',
+  caseNotFound: 'Case not found',
+  caseDecided: 'This case was decided already',
 } as const;
 
 type Json = Record<string, unknown>;
@@ -90,7 +109,8 @@ export function readStanding(value: unknown): Standing | null {
 export function readWarning(value: unknown): Warning | null {
   if (!isObject(value)) return null;
   const { actionId, reason, message, at } = value;
-  if (!isId(actionId) || !isReason(reason)) return null;
+  const kind = NOTICE_KINDS.find((k) => k === value.kind);
+  if (!kind || !isId(actionId) || !isReason(reason)) return null;
   if (typeof message !== 'string' || typeof at !== 'string') return null;
-  return { actionId, reason, message, at };
+  return { kind, actionId, reason, message, at };
 }

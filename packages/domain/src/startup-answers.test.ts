@@ -44,6 +44,7 @@ const standing = {
   appeal: null,
 };
 const warning = {
+  kind: 'remove_photo',
   actionId: '0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5c',
   reason: 'spam',
   message: '',
@@ -62,6 +63,7 @@ const sessionCases: unknown[] = [
   { user: me, warning },
   { user: me, warning: { ...warning, message: null } },
   { user: me, warning: { ...warning, actionId: 'x' } },
+  { user: me, warning: { ...warning, kind: 'ban' } },
   { user: null },
   { user: null, extra: 1 },
   { user: me },

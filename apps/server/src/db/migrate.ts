@@ -19,6 +19,7 @@ import * as m0016 from './migrations/0016-bidi-overrides-removed.ts';
 import * as m0017 from './migrations/0017-departed-member-receipts.ts';
 import * as m0018 from './migrations/0018-account-states.ts';
 import * as m0019 from './migrations/0019-moderation.ts';
+import * as m0020 from './migrations/0020-cases.ts';
 
 /** Every migration, in order. Listed statically so bundling or a missing file cannot skip one. */
 const migrations: Record<string, Migration> = {
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '0017-departed-member-receipts': m0017,
   '0018-account-states': m0018,
   '0019-moderation': m0019,
+  '0020-cases': m0020,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -73,6 +73,14 @@ export interface Blocks {
   createdAt: Generated<Timestamp>;
 }
 
+export interface CaseNotes {
+  caseId: string;
+  createdAt: Generated<Timestamp>;
+  id: string;
+  staffId: string | null;
+  text: string;
+}
+
 export interface ChatMembers {
   chatId: string;
   deliveredSeq: Generated<number>;
@@ -125,6 +133,11 @@ export interface Events {
 export interface EventStreams {
   lastSeq: number;
   stream: string;
+}
+
+export interface EvidenceMedia {
+  mediaKey: string;
+  reportId: string;
 }
 
 export interface Favorites {
@@ -219,6 +232,22 @@ export interface ModerationActions {
   userId: string | null;
 }
 
+export interface ModerationCases {
+  actionId: string | null;
+  closedAt: Timestamp | null;
+  decidedBy: string | null;
+  id: string;
+  openedAt: Generated<Timestamp>;
+  outcome: string | null;
+  reasons: Generated<string[]>;
+  reporters: Generated<number>;
+  severity: Generated<number>;
+  standing: Generated<number>;
+  status: Generated<string>;
+  urgent: Generated<boolean>;
+  userId: string | null;
+}
+
 export interface OauthIdentities {
   createdAt: Generated<Timestamp>;
   email: string | null;
@@ -266,14 +295,18 @@ export interface ReportEvidence {
 }
 
 export interface Reports {
+  actionTaken: boolean | null;
+  caseId: string;
   context: string;
   createdAt: Generated<Timestamp>;
   details: Generated<string>;
   id: string;
   reason: string;
   reportCount: Generated<number>;
-  reportedId: string;
-  reporterId: string;
+  reportedId: string | null;
+  reporterId: string | null;
+  reviewedAt: Timestamp | null;
+  snapshot: Generated<Json>;
   updatedAt: Generated<Timestamp>;
 }
 
@@ -330,6 +363,7 @@ export interface Users {
   bio: Generated<string>;
   createdAt: Generated<Timestamp>;
   datingGoal: Generated<string>;
+  discoverHeldAt: Timestamp | null;
   dob: string | null;
   dobChangedAt: Timestamp | null;
   email: string | null;
@@ -364,6 +398,7 @@ export interface UserSettings {
   notifyNewMatches: Generated<boolean>;
   notifyPreview: Generated<string>;
   notifyPromotions: Generated<boolean>;
+  notifyReportUpdates: Generated<boolean>;
   notifySound: Generated<boolean>;
   onlineStatus: Generated<boolean>;
   readReceipts: Generated<boolean>;
@@ -381,12 +416,14 @@ export interface DB {
   authFlows: AuthFlows;
   bannedIdentities: BannedIdentities;
   blocks: Blocks;
+  caseNotes: CaseNotes;
   chatMembers: ChatMembers;
   chats: Chats;
   connectionRequests: ConnectionRequests;
   devIdpAccounts: DevIdpAccounts;
   events: Events;
   eventStreams: EventStreams;
+  evidenceMedia: EvidenceMedia;
   favorites: Favorites;
   friendships: Friendships;
   graphChanges: GraphChanges;
@@ -396,6 +433,7 @@ export interface DB {
   mediaObjects: MediaObjects;
   messages: Messages;
   moderationActions: ModerationActions;
+  moderationCases: ModerationCases;
   oauthIdentities: OauthIdentities;
   passwordCredentials: PasswordCredentials;
   photos: Photos;

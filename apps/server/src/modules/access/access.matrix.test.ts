@@ -217,6 +217,7 @@ const OWN: Record<string, OwnRow> = {
   'GET /api/network/connections': { url: '/api/network/connections?tab=all', expect: [401, 200] },
   'GET /api/connection-requests': { expect: [401, 200] },
   'GET /api/blocks': { expect: [401, 200] },
+  'GET /api/reports': { expect: [401, 200] },
   'GET /api/trust/me': { expect: [401, 200] },
   'POST /api/trust/recalculate': { expect: [401, 200] },
   'GET /api/trust/verify': { expect: [401, 200] },
@@ -268,7 +269,7 @@ const OWN: Record<string, OwnRow> = {
 /**
  * The staff routes (issue 47): a member finds none of them (404), a suspended or banned account
  * is signed out (401), staff hold a passkey confirmed on this session; only admins read the
- * audit log and change roles. `:userId` is a fresh member, `:appealId` an id that does not exist.
+ * audit log and change roles. `:userId` is a fresh member, `:appealId` and `:caseId` ids that do not exist.
  */
 const STAFF_ACTORS = ['member', 'suspended', 'banned', 'moderator', 'admin'] as const;
 const bogusPasskey = () => ({
@@ -297,6 +298,17 @@ const STAFF: Record<string, { body?: () => unknown; expect: Row<5, number> }> = 
   // Nothing to lift on a member in good standing.
   'POST /api/staff/people/:userId/lift': {
     body: () => ({ reason: 'other', message: '' }),
+    expect: [404, 401, 401, 404, 404],
+  },
+  'GET /api/staff/cases': { expect: [404, 401, 401, 200, 200] },
+  // `:caseId` is an id that does not exist.
+  'GET /api/staff/cases/:caseId': { expect: [404, 401, 401, 404, 404] },
+  'POST /api/staff/cases/:caseId/notes': {
+    body: () => ({ text: 'A note' }),
+    expect: [404, 401, 401, 404, 404],
+  },
+  'POST /api/staff/cases/:caseId/decision': {
+    body: () => ({ kind: 'dismiss', reason: 'duplicate', message: '' }),
     expect: [404, 401, 401, 404, 404],
   },
   'GET /api/staff/appeals': { expect: [404, 401, 401, 200, 200] },
@@ -687,7 +699,10 @@ describe(`access matrix (${dbKind})`, () => {
         it(`as ${actor}: ${row.expect[i]}`, async () => {
           const as = await staffActor(actor);
           const [other] = await createPeople(world.db, ['Staff Matrix Target']);
-          const url = path.replace(':userId', other!.id).replace(':appealId', uuidv7());
+          const url = path
+            .replace(':userId', other!.id)
+            .replace(':appealId', uuidv7())
+            .replace(':caseId', uuidv7());
           expect((await send(as, method, url, row.body?.())).status).toBe(row.expect[i]);
         });
       });

@@ -215,6 +215,8 @@ export function createAccountRepository(db: Db) {
           'updatedAt',
         ])
         .where('reporterId', '=', userId)
+        .where('reportedId', 'is not', null)
+        .$narrowType<{ reportedId: string }>()
         .orderBy('createdAt')
         .execute();
     },

@@ -96,6 +96,7 @@ export const eventHandlers: EventHandlers = {
   'chat.receipt': toRoom,
   'chat.updated': toRoom,
   'match.created': toRoomAndPush,
+  'report.reviewed': toRoomAndPush,
   // As for a former friend: no presence crosses between people who may not message.
   'match.ended': (event, context) => {
     toRoom(event, context);

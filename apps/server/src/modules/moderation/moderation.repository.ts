@@ -1,9 +1,9 @@
-import type { ModerationReason } from '@heartline/domain';
+import { NOTICE_KINDS, type ModerationReason, type NoticeKind } from '@heartline/domain';
 import { sql } from 'kysely';
 import type { Db, Trx } from '../../db/database.ts';
 import type { BannedKey } from './moderation.service.ts';
 
-export type ActionKind = 'warn' | 'suspend' | 'ban' | 'lift';
+export type ActionKind = NoticeKind | 'suspend' | 'ban' | 'lift';
 
 export type ActionRow = {
   id: string;
@@ -113,13 +113,13 @@ export function createModerationRepository(db: Db) {
         .executeTakeFirst()) as ActionRow | undefined;
     },
 
-    /** The oldest warning the person has not acknowledged. */
+    /** The oldest notice (a warning, content removed) the person has not acknowledged. */
     async openWarning(userId: string): Promise<ActionRow | undefined> {
       return (await db
         .selectFrom('moderationActions')
         .select(actionColumns)
         .where('userId', '=', userId)
-        .where('kind', '=', 'warn')
+        .where('kind', 'in', NOTICE_KINDS)
         .where('acknowledgedAt', 'is', null)
         .where('overturnedAt', 'is', null)
         .orderBy('createdAt')
@@ -127,14 +127,14 @@ export function createModerationRepository(db: Db) {
         .executeTakeFirst()) as ActionRow | undefined;
     },
 
-    /** True when the warning was the person's and still open. */
+    /** True when the notice was the person's and still open. */
     async acknowledge(userId: string, actionId: string): Promise<boolean> {
       const done = await db
         .updateTable('moderationActions')
         .set({ acknowledgedAt: new Date() })
         .where('id', '=', actionId)
         .where('userId', '=', userId)
-        .where('kind', '=', 'warn')
+        .where('kind', 'in', NOTICE_KINDS)
         .where('acknowledgedAt', 'is', null)
         .executeTakeFirst();
       return done.numUpdatedRows > 0n;

@@ -3,6 +3,7 @@ import {
   moderationMessages,
   type AppealInput,
   type ModerationReason,
+  type NoticeKind,
   type Standing,
   type SuspensionDays,
   type Warning,
@@ -26,7 +27,10 @@ export const SUSPENSION_END_JOB = 'moderation.suspension-end';
 const suspensionEndSchema = z.object({ actionId: z.uuid() });
 
 export type StaffAction =
-  { kind: 'warn' } | { kind: 'suspend'; days: SuspensionDays } | { kind: 'ban' };
+  { kind: NoticeKind } | { kind: 'suspend'; days: SuspensionDays } | { kind: 'ban' };
+
+/** Work done in an action's transaction after it is stored (a case closing with it). */
+export type InAction = (trx: Trx, emit: Emit, actionId: string) => Promise<void>;
 
 /**
  * The normalized form of an e-mail address that a ban keeps: lower case, without a `+tag`, and
@@ -65,6 +69,8 @@ export type ModerationDeps = {
     liveOf: (userId: string, trx: Trx) => Promise<string[]>;
     changed: (tokenHash: string) => Promise<void>;
   };
+  /** Replaces the person's photo with the placeholder, or empties the bio (content removed). */
+  removeContent: (trx: Trx, emit: Emit, userId: string, what: 'photo' | 'bio') => Promise<void>;
   now?: () => number;
 };
 
@@ -117,28 +123,39 @@ export function createModerationService(deps: ModerationDeps) {
   }
 
   return {
-    /** A warning, suspension or ban by `staffId` (null: the system). Returns the action's id. */
+    /**
+     * A warning, a removal of content, a suspension or a ban by `staffId` (null: the system).
+     * `also` runs in the same transaction (a case closing with it). Returns the action's id.
+     */
     async act(input: {
       staffId: string | null;
       userId: string;
       action: StaffAction;
       reason: ModerationReason;
       message: string;
+      also?: InAction;
     }): Promise<{ actionId: string }> {
       const id = uuidv7();
       const { action, userId, staffId } = input;
+      const also = input.also ?? (async () => undefined);
       // Nobody acts on their own account (DESIGN.md §6).
       if (staffId === userId) throw new ForbiddenError(moderationMessages.notOnOwnAccount);
       const row = { id, userId, staffId, reason: input.reason, message: input.message };
-      if (action.kind === 'warn') {
-        await deps.graph.write(async (trx) => {
-          if (!(await repo.lockPerson(trx, userId))) throw new NotFoundError();
-          await repo.insertAction(trx, { ...row, kind: 'warn', endsAt: null });
-          await audit(trx, staffId, 'warn', userId, { actionId: id, reason: input.reason });
+      if (action.kind !== 'suspend' && action.kind !== 'ban') {
+        // A notice: the person reads it the next time they open the app (and acknowledges it).
+        await deps.graph.write(async (trx, record, emit) => {
+          const person = await repo.lockPerson(trx, userId);
+          if (!person) throw new NotFoundError();
+          if (action.kind === 'remove_photo') await deps.removeContent(trx, emit, userId, 'photo');
+          if (action.kind === 'remove_bio') await deps.removeContent(trx, emit, userId, 'bio');
+          await repo.insertAction(trx, { ...row, kind: action.kind, endsAt: null });
+          await audit(trx, staffId, action.kind, userId, { actionId: id, reason: input.reason });
+          await also(trx, emit, id);
+          await record('user', person.seq);
         });
         return { actionId: id };
       }
-      await changeState(userId, async (trx) => {
+      await changeState(userId, async (trx, emit) => {
         if (action.kind === 'suspend') {
           const endsAt = new Date(now() + action.days * DAY_MS);
           await repo.insertAction(trx, { ...row, kind: 'suspend', endsAt });
@@ -164,6 +181,7 @@ export function createModerationService(deps: ModerationDeps) {
           await repo.keepBanned(trx, keys, id);
           await audit(trx, staffId, 'ban', userId, { actionId: id, reason: input.reason });
         }
+        await also(trx, emit, id);
       });
       return { actionId: id };
     },
@@ -231,6 +249,7 @@ export function createModerationService(deps: ModerationDeps) {
       const action = await repo.openWarning(userId);
       return action
         ? {
+            kind: action.kind as NoticeKind,
             actionId: action.id,
             reason: action.reason,
             message: action.message,

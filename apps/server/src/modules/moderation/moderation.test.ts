@@ -230,6 +230,7 @@ describe(`a warning (${dbKind})`, () => {
     const answer = await session(wes!);
     expect(answer.user?.id).toBe(wes!.id);
     expect(answer.warning).toEqual({
+      kind: 'warn',
       actionId,
       reason: 'harassment',
       message: 'Please keep messages friendly.',

@@ -87,17 +87,18 @@ export function createPhotosRepository(db: Db) {
     },
 
     /** Points the user at the photo; the urls are denormalised for list screens. */
+    /** The user's current photo; null: none (the avatar placeholder). */
     async setUserPhoto(
       trx: Trx,
       userId: string,
-      photo: { id: string; photoUrl: string; avatarUrl: string },
+      photo: { id: string; photoUrl: string; avatarUrl: string } | null,
     ): Promise<void> {
       await trx
         .updateTable('users')
         .set({
-          photoId: photo.id,
-          photoUrl: photo.photoUrl,
-          avatarUrl: photo.avatarUrl,
+          photoId: photo?.id ?? null,
+          photoUrl: photo?.photoUrl ?? null,
+          avatarUrl: photo?.avatarUrl ?? null,
           updatedAt: sql<Date>`now()`,
         })
         .where('id', '=', userId)
@@ -151,10 +152,17 @@ export function createPhotosRepository(db: Db) {
       trx: Trx | Db = db,
     ): Promise<Set<string>> {
       const used = new Set<string>();
+      // A report's snapshot keeps the main file as evidence (evidence_media).
       const main = await trx
         .selectFrom('photos')
         .select('id')
         .where('mainKey', '=', files.mainKey)
+        .unionAll((eb) =>
+          eb
+            .selectFrom('evidenceMedia')
+            .select('reportId as id')
+            .where('mediaKey', '=', files.mainKey),
+        )
         .limit(1)
         .executeTakeFirst();
       if (main) used.add(files.mainKey);

@@ -4,7 +4,7 @@ import { PHOTO_CLEANUP_DELAY_MS, profileMessages, userRoom, type Photo } from '@
 import type { Db, Trx } from '../../db/database.ts';
 import { enqueueJob } from '../../jobs/jobs.repository.ts';
 import { NotFoundError } from '../../lib/errors.ts';
-import type { Transact } from '../events/events.outbox.ts';
+import type { Emit, Transact } from '../events/events.outbox.ts';
 import { contentKey, type MediaStorage } from '../media/media.storage.ts';
 import { presentPhoto } from './photos.presenter.ts';
 import type { PhotoProcessor, PhotoVariants } from './photos.processing.ts';
@@ -166,7 +166,22 @@ export function createPhotosService(deps: PhotosServiceDeps) {
     }
   }
 
-  return { replaceProfilePhoto, getCurrentPhoto, cleanupReplacedPhoto, eraseFiles };
+  /**
+   * Moderation removed the photo (issue 47): in the action's transaction the person's avatar
+   * becomes the placeholder and the photo is cleaned up later like a replaced one (a report's
+   * snapshot keeps its main file: evidence_media).
+   */
+  async function removeCurrent(trx: Trx, emit: Emit, userId: string): Promise<void> {
+    const previous = await repo.markCurrentReplaced(trx, userId);
+    await repo.setUserPhoto(trx, userId, null);
+    const runAt = new Date(Date.now() + PHOTO_CLEANUP_DELAY_MS);
+    for (const id of previous) {
+      await enqueueJob(trx, { kind: PHOTO_CLEANUP_JOB, payload: { photoId: id }, runAt });
+    }
+    emit(userRoom(userId), 'profile.updated', { userId }, null);
+  }
+
+  return { replaceProfilePhoto, getCurrentPhoto, cleanupReplacedPhoto, eraseFiles, removeCurrent };
 }
 
 export type PhotosService = ReturnType<typeof createPhotosService>;

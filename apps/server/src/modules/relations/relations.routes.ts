@@ -3,6 +3,7 @@ import {
   type BlockList,
   createReportSchema,
   type FavoriteState,
+  type MyReport,
   type Ok,
   type PrivacySettings,
   relationMessages,
@@ -36,6 +37,8 @@ export function registerRelationsRoutes(
       reportedId: string,
       messageIds: readonly string[],
     ) => Promise<void>;
+    /** The reports the person made and what became of each (moderation's cases). */
+    reportsBy: (userId: string) => Promise<{ items: MyReport[] }>;
   },
 ) {
   const { relations } = deps;
@@ -86,6 +89,8 @@ export function registerRelationsRoutes(
     await relations.unblock(userId, targetId);
     return ok;
   });
+
+  app.get('/api/reports', async (request) => deps.reportsBy(requireSession(request).userId));
 
   app.post('/api/reports', async (request, reply) => {
     const { userId } = requireSession(request);

@@ -1,4 +1,3 @@
-import { v7 as uuidv7 } from 'uuid';
 import {
   type BlockList,
   type CreateReportInput,
@@ -13,7 +12,8 @@ import { can } from '../access/access.policy.ts';
 import type { Trx } from '../../db/database.ts';
 import type { Access, Person } from '../access/access.service.ts';
 import type { Emit } from '../events/events.outbox.ts';
-import type { Graph } from '../graph/graph.service.ts';
+import type { Graph, RecordChange } from '../graph/graph.service.ts';
+import type { NewReport } from '../moderation/cases.service.ts';
 import type { RelationsRepository } from './relations.repository.ts';
 import { presentBlockList } from './relations.presenter.ts';
 
@@ -38,6 +38,8 @@ export function createRelationsService(deps: {
   countsChanged: (seqs: number[]) => void;
   /** In the block's transaction: the blocker passes on the other for ever; a match ends. */
   endMatch: (trx: Trx, emit: Emit, blocker: Person, blocked: Person) => Promise<void>;
+  /** Files a report in the reported person's case (moderation's cases); returns its id. */
+  fileReport: (trx: Trx, record: RecordChange, report: NewReport) => Promise<string>;
 }) {
   const { graph, repo, access } = deps;
 
@@ -112,17 +114,13 @@ export function createRelationsService(deps: {
         // recipient as a withdrawal (as cancelling does).
         const withdrawn = await deps.cancelOpenRequestsBetween(trx, viewer.id, target.id);
         if (opts.fileReport) {
-          await repo.insertReport(
-            {
-              id: uuidv7(),
-              reporterId: viewer.id,
-              reportedId: target.id,
-              reason: 'blocked',
-              context: 'block',
-              details: '',
-            },
-            trx,
-          );
+          await deps.fileReport(trx, record, {
+            reporterId: viewer.id,
+            reported: target,
+            reason: 'blocked',
+            context: 'block',
+            details: '',
+          });
         }
         await record('block', viewer.seq, target.seq);
         for (const r of withdrawn) {
@@ -166,14 +164,15 @@ export function createRelationsService(deps: {
     async report(userId: string, input: CreateReportInput & { details?: string }) {
       const viewer = await me(userId);
       const target = await access.findForAction(viewer, input.userId, 'report');
-      const id = await repo.insertReport({
-        id: uuidv7(),
-        reporterId: viewer.id,
-        reportedId: target.id,
-        reason: input.reason,
-        context: input.context,
-        details: input.details ?? '',
-      });
+      const id = await graph.write((trx, record) =>
+        deps.fileReport(trx, record, {
+          reporterId: viewer.id,
+          reported: target,
+          reason: input.reason,
+          context: input.context,
+          details: input.details ?? '',
+        }),
+      );
       return { id, message: relationMessages.reported };
     },
 

@@ -18,6 +18,7 @@ const columnOf = {
     messages: 'notifyMessages',
     connectionRequests: 'notifyConnectionRequests',
     promotions: 'notifyPromotions',
+    reportUpdates: 'notifyReportUpdates',
     preview: 'notifyPreview',
     sound: 'notifySound',
   },

@@ -3,6 +3,11 @@ import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simp
 import {
   appealDecisionSchema,
   appealParamsSchema,
+  caseDecisionSchema,
+  caseNoteInputSchema,
+  caseParamsSchema,
+  caseQueueQuerySchema,
+  moderationMessages,
   liftInputSchema,
   passkeyResponseSchema,
   staffActionSchema,
@@ -13,6 +18,7 @@ import * as z from 'zod/mini';
 import { ForbiddenError, NotFoundError } from '../../lib/errors.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { requireSession } from '../../plugins/session.ts';
+import type { CasesService } from '../moderation/cases.service.ts';
 import type { ModerationService } from '../moderation/moderation.service.ts';
 import type { StaffService } from './staff.service.ts';
 
@@ -23,7 +29,6 @@ const auditQuerySchema = z.object({
 });
 
 export const staffRouteMessages = {
-  ownReport: 'You reported this person: leave the case to another moderator',
   liftBan: 'Only an admin can lift a ban',
 } as const;
 
@@ -37,10 +42,11 @@ export function registerStaffRoutes(
   deps: {
     staff: StaffService;
     moderation: ModerationService;
+    cases: CasesService;
     nameOf: (userId: string) => Promise<string | null>;
   },
 ) {
-  const { staff, moderation } = deps;
+  const { staff, moderation, cases } = deps;
 
   app.get('/api/staff/me', async (request) => staff.status(requireSession(request)));
 
@@ -67,13 +73,43 @@ export function registerStaffRoutes(
     );
   });
 
+  // The report queue: one case per reported person (DESIGN.md §6).
+  app.get('/api/staff/cases', async (request) => {
+    await staff.require(requireSession(request));
+    return cases.queue(parseInput(caseQueueQuerySchema, request.query));
+  });
+
+  app.get('/api/staff/cases/:caseId', async (request) => {
+    await staff.require(requireSession(request));
+    const { caseId } = parseInput(caseParamsSchema, request.params);
+    return cases.caseById(caseId);
+  });
+
+  app.post('/api/staff/cases/:caseId/notes', async (request, reply) => {
+    const session = requireSession(request);
+    await staff.require(session);
+    const { caseId } = parseInput(caseParamsSchema, request.params);
+    const { text } = parseInput(caseNoteInputSchema, request.body);
+    await cases.addNote(session.userId, caseId, text);
+    return reply.status(201).send({ ok: true as const });
+  });
+
+  app.post('/api/staff/cases/:caseId/decision', async (request) => {
+    const session = requireSession(request);
+    await staff.require(session);
+    const { caseId } = parseInput(caseParamsSchema, request.params);
+    const input = parseInput(caseDecisionSchema, request.body);
+    await cases.decide(session.userId, caseId, input);
+    return { ok: true as const };
+  });
+
   app.post('/api/staff/people/:userId/actions', async (request) => {
     const session = requireSession(request);
     await staff.require(session);
     const { userId } = parseInput(staffPersonParamsSchema, request.params);
     const input = parseInput(staffActionSchema, request.body);
     if (await moderation.hasReported(session.userId, userId)) {
-      throw new ForbiddenError(staffRouteMessages.ownReport);
+      throw new ForbiddenError(moderationMessages.ownReport);
     }
     const action =
       input.kind === 'suspend' ? { kind: input.kind, days: input.days } : { kind: input.kind };

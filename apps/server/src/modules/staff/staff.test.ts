@@ -152,16 +152,12 @@ describe(`staff actions (${dbKind})`, () => {
       403,
     );
 
-    await world.db
-      .insertInto('reports')
-      .values({
-        id: uuidv7(),
-        reporterId: mod.id,
-        reportedId: reported!.id,
-        reason: 'spam',
-        context: 'network',
-      })
-      .execute();
+    const filed = await sendJson(asMod, 'POST', '/api/reports', {
+      userId: reported!.id,
+      reason: 'spam',
+      context: 'network',
+    });
+    expect(filed.status).toBe(201);
     const own = await act(asMod, reported!.id, { kind: 'ban', reason: 'spam', message: '' });
     expect(own.status).toBe(403);
 

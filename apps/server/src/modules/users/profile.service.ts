@@ -10,7 +10,7 @@ import {
 } from '@heartline/domain';
 import { NotFoundError, ValidationError } from '../../lib/errors.ts';
 import type { Trx } from '../../db/database.ts';
-import type { Transact } from '../events/events.outbox.ts';
+import type { Emit, Transact } from '../events/events.outbox.ts';
 import type { MediaStorage } from '../media/media.storage.ts';
 import { presentOwnProfile } from './profile.presenter.ts';
 import type { ProfilePatch, ProfileRepository } from './profile.repository.ts';
@@ -124,7 +124,23 @@ export function createProfileService({
     return getOwnProfile(userId);
   }
 
-  return { getMe, getOwnProfile, editProfile, saveOnboardingProfile, completeOnboarding };
+  /**
+   * Moderation removed the bio (issue 47): emptied in the action's transaction (the graph's
+   * write path reads the person again; the caller records the change).
+   */
+  async function clearBio(trx: Trx, emit: Emit, userId: string): Promise<void> {
+    await profiles.updateProfile(trx, userId, { bio: '' });
+    emit(userRoom(userId), 'profile.updated', { userId }, null);
+  }
+
+  return {
+    getMe,
+    getOwnProfile,
+    editProfile,
+    saveOnboardingProfile,
+    completeOnboarding,
+    clearBio,
+  };
 }
 
 export type ProfileService = ReturnType<typeof createProfileService>;

@@ -1,3 +1,4 @@
+import { EVIDENCE_RETENTION_DAYS } from '@heartline/domain';
 import {
   list,
   mail,
@@ -159,6 +160,15 @@ export function privacyPolicy({ productName: name, contacts }: LegalContext): Le
               'profile and you are signed out everywhere. Remaining copies, for example in ' +
               'backups, are erased within 30 days.',
             'Accounts that were never verified and have been inactive for 90 days are deleted.',
+            'Reports, and what is kept with them (the reported messages as they were, and a ' +
+              'copy of the reported profile: name, bio, main photo, age and location at the ' +
+              'time), are kept while the report is reviewed or a decision on it is appealed, and ' +
+              `for ${EVIDENCE_RETENTION_DAYS} days after the decision, also when either account ` +
+              'is deleted. Only our moderators see them.',
+            'When an account is banned we keep its sign-in identity (the provider’s account ' +
+              'identifier) and its e-mail address in a normalized form, also after the account ' +
+              'is deleted, so that the same person cannot sign up again. They are removed if ' +
+              'the ban is lifted.',
             'We keep something longer only when the law requires it.',
           ),
         ],

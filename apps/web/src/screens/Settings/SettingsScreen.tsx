@@ -24,6 +24,7 @@ import { ensurePushSubscription } from '../../state/notifications/push-subscript
 import { usePrivacyQuery, useUpdatePrivacyMutation } from '../../state/queries/privacy.ts';
 import { useSettingsQuery, useUpdateSettingsMutation } from '../../state/queries/settings.ts';
 import { BlockedPeopleDialog } from '../Network/BlockedPeopleDialog.tsx';
+import { MyReportsDialog } from './MyReportsDialog.tsx';
 import { AccountCard } from './AccountCard.tsx';
 import { SettingSwitch } from './SettingSwitch.tsx';
 import './settings.css';
@@ -41,6 +42,16 @@ export function SettingsScreen() {
   const update = useUpdateSettingsMutation();
   const toast = useToast();
   const [blockedOpen, setBlockedOpen] = useState(false);
+  // A review's notification opens the reports at /settings?reports.
+  const [reportsOpen, setReportsOpen] = useState(() =>
+    new URLSearchParams(location.search).has('reports'),
+  );
+  const closeReports = () => {
+    setReportsOpen(false);
+    if (new URLSearchParams(location.search).has('reports')) {
+      navigate('/settings', { replace: true });
+    }
+  };
 
   // Back where the user came from within the app; from a fresh tab, to the profile.
   const back = () => void (location.key !== 'default' ? navigate(-1) : navigate('/profile'));
@@ -86,6 +97,7 @@ export function SettingsScreen() {
             settings={settings.data}
             save={save}
             onBlockedPeople={() => setBlockedOpen(true)}
+            onMyReports={() => setReportsOpen(true)}
           />
         </>
       )}
@@ -93,6 +105,7 @@ export function SettingsScreen() {
           when they came (a layout shift of 0.29). */}
       {!settings.isPending && <AccountCard />}
       {blockedOpen && <BlockedPeopleDialog onClose={() => setBlockedOpen(false)} />}
+      {reportsOpen && <MyReportsDialog onClose={closeReports} />}
     </section>
   );
 }
@@ -188,6 +201,7 @@ function NotificationsCard({ settings, save }: CardProps) {
     ['messages', 'Messages'],
     ['connectionRequests', 'Connection requests'],
     ['promotions', 'Promotions and news'],
+    ['reportUpdates', 'Updates on your reports'],
     ['sound', 'Play a sound'],
   ] as const;
   return (
@@ -265,7 +279,8 @@ function SafetyCard({
   settings,
   save,
   onBlockedPeople,
-}: CardProps & { onBlockedPeople: () => void }) {
+  onMyReports,
+}: CardProps & { onBlockedPeople: () => void; onMyReports: () => void }) {
   const { safety } = settings;
   return (
     <section className="card settings__card" aria-labelledby="settings-safety">
@@ -292,6 +307,9 @@ function SafetyCard({
       />
       <button type="button" className="btn btn--ghost settings__link" onClick={onBlockedPeople}>
         Blocked people
+      </button>
+      <button type="button" className="btn btn--ghost settings__link" onClick={onMyReports}>
+        Your reports
       </button>
     </section>
   );

@@ -1,4 +1,4 @@
-import { moderationReasonLabels, type Warning } from '@heartline/domain';
+import { moderationReasonLabels, type NoticeKind, type Warning } from '@heartline/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { LaunchScreenGone } from '../../lib/launch-screen.ts';
@@ -7,8 +7,30 @@ import { sessionKeys } from '../../state/queries/session.ts';
 import { WarningIcon } from '../../components/Icons.tsx';
 import './standing.css';
 
+/** What each notice says: a warning, or content of the person's that moderators removed. */
+const noticeTexts: Record<NoticeKind, { title: string; text: string }> = {
+  warn: {
+    title: 'A warning from our moderators',
+    text:
+      'Something you did was reported and reviewed. If it happens again, your account can be ' +
+      'suspended or banned.',
+  },
+  remove_photo: {
+    title: 'Your photo was removed',
+    text:
+      'Our moderators reviewed a report and removed your profile photo because it breaks our ' +
+      'Terms of Service. You can add another one from your profile.',
+  },
+  remove_bio: {
+    title: 'Your bio was removed',
+    text:
+      'Our moderators reviewed a report and removed the text of your bio because it breaks our ' +
+      'Terms of Service. You can write a new one in Edit Profile.',
+  },
+};
+
 /**
- * A moderator's warning (issue 47): shown the next time the person opens the app, before
+ * A moderator's warning, or a notice that content was removed (issue 47): shown the next time the person opens the app, before
  * anything else, until they acknowledge it. Nothing else about the account changes.
  */
 export function WarningScreen({ warning }: { warning: Warning }) {
@@ -30,12 +52,9 @@ export function WarningScreen({ warning }: { warning: Warning }) {
           <WarningIcon size={32} />
         </span>
         <h1 id={titleId} className="standing__title">
-          A warning from our moderators
+          {noticeTexts[warning.kind].title}
         </h1>
-        <p>
-          Something you did was reported and reviewed. If it happens again, your account can be
-          suspended or banned.
-        </p>
+        <p>{noticeTexts[warning.kind].text}</p>
         <dl className="standing__facts">
           <dt>Reason</dt>
           <dd>{moderationReasonLabels[warning.reason]}</dd>

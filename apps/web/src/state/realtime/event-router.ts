@@ -24,6 +24,7 @@ import { invitationKeys } from '../queries/invitation-keys.ts';
 import { invalidateNetwork, networkKeys, setSummaryPendingRequests } from '../queries/network.ts';
 import { invalidateOwnProfile } from '../queries/profile-keys.ts';
 import { removeRequest, requestKeys, setSessionTrust, upsertRequest } from '../queries/requests.ts';
+import { reportKeys } from '../queries/reports.ts';
 import { applySettingsUpdate, settingsKeys } from '../queries/settings.ts';
 import { trustKeys } from '../queries/trust.ts';
 import { fetchedInThisPage } from '../fetched-here.ts';
@@ -126,6 +127,10 @@ export function routeEvent(queryClient: QueryClient, event: StreamEvent, ctx: Ro
       return;
     case 'settings.updated':
       applySettingsUpdate(queryClient, event.payload.settings);
+      return;
+    // A report one made was reviewed: the list in Settings follows (the notification says so).
+    case 'report.reviewed':
+      void queryClient.invalidateQueries({ queryKey: reportKeys.mine });
       return;
     case 'match.created':
       // spec/2 §8 'New Match!' (You matched with {name}); the match chat is new in the list.
