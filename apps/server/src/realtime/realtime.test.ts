@@ -211,6 +211,32 @@ describe.skipIf(!redisUrl)(`realtime fan-out through Redis (${dbKind})`, () => {
     expect(out.status).toBe(204);
     await expect.poll(async () => (await onB()).status, { timeout: 1000 }).toBe(401);
   });
+
+  it('closes every socket of a banned person on both instances within 1 s (issue 47)', async () => {
+    const hal = await userAndCookie(a, 'Hal Banned');
+    const onA = open(a, hal.cookie);
+    const onB = open(b, hal.cookie);
+    sockets.push(onA, onB);
+    await Promise.all([connected(onA), connected(onB)]);
+    const meOnB = () => fetch(`${b.baseUrl}/api/me`, { headers: { cookie: hal.cookie } });
+    expect((await meOnB()).status).toBe(200);
+    const closed = (socket: ClientSocket) =>
+      new Promise<number>((resolve) => socket.once('disconnect', () => resolve(performance.now())));
+    const closes = Promise.all([closed(onA), closed(onB)]);
+    const started = performance.now();
+    await a.moderation.act({
+      staffId: null,
+      userId: hal.userId,
+      action: { kind: 'ban' },
+      reason: 'scam',
+      message: '',
+    });
+    const at = await closes;
+    expect(Math.max(...at) - started).toBeLessThan(1000);
+    await expect.poll(async () => (await meOnB()).status, { timeout: 1000 }).toBe(401);
+    // And a new socket is refused on either.
+    expect(await refused(open(b, hal.cookie))).toBeTruthy();
+  });
 });
 
 describe(`a socket lives no longer than its session (${dbKind})`, () => {
