@@ -35,6 +35,20 @@ const SIGNED_IN_ONLY = new RegExp(
   ].join('|'),
 );
 /**
+ * The staff console's modules (DESIGN.md §6: members never download it). The walk below counts
+ * every domain module as reached by each entry that imports the package's index, and what the
+ * console's two chunks share as shared: without this, the console's schemas and its status query
+ * went into the `signed-in` chunk every member loads. `e2e/build.spec.ts` fails when one of them
+ * is in a member's first load.
+ */
+const STAFF_ONLY = new RegExp(
+  [
+    endsIn('src/screens/Staff', '[^\\\\/]+'),
+    endsIn('src/state/queries', 'staff(-[a-z-]+)?\\.ts'),
+    endsIn('packages/domain/src', 'staff-console\\.ts'),
+  ].join('|'),
+);
+/**
  * Which modules the sign-in page's first load may need, read off the module graph once it is
  * built: the entry's static imports and the sign-in screen's. The walk cannot see tree-shaking
  * (the domain package's index imports every module), so schema modules are told apart by their
@@ -215,7 +229,9 @@ export default defineConfig(() => ({
               // sign-in page needs goes in, so it never loads this chunk.
               name: 'signed-in',
               test: (id) =>
-                !signIn.mayNeed(id) && (signIn.entriesReaching(id) >= 2 || signIn.signedInOnly(id)),
+                !STAFF_ONLY.test(id) &&
+                !signIn.mayNeed(id) &&
+                (signIn.entriesReaching(id) >= 2 || signIn.signedInOnly(id)),
               includeDependenciesRecursively: false,
             },
           ],

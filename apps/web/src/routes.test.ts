@@ -34,6 +34,9 @@ const paths = [
   '/invite/Ab3_x-9',
   '/invite/abc%3Bdef',
   '/chat/a/b',
+  '/staff',
+  '/staff/audit',
+  '/staff/audit/x',
   '/nowhere',
   '/%E0%A4%A',
 ];

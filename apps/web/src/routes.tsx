@@ -37,6 +37,10 @@ const Terms = lazyScreen(() =>
 const Privacy = lazyScreen(() =>
   import('./screens/Legal/LegalScreen.tsx').then((m) => m.PrivacyScreen),
 );
+// Staff only (DESIGN.md §6): this loads the member check; the console comes after it.
+const Staff = lazyScreen(() =>
+  import('./screens/Staff/StaffScreen.tsx').then((m) => m.StaffScreen),
+);
 const RealDatabaseTest = lazyScreen(() =>
   import('./screens/DevPage/RealDatabaseTestScreen.tsx').then((m) => m.RealDatabaseTestScreen),
 );
@@ -80,6 +84,8 @@ export const routes: readonly AppRoute[] = [
   screen('/terms', Terms),
   screen('/privacy', Privacy),
   screen('/real-database-test', RealDatabaseTest),
+  screen('/staff', Staff),
+  screen('/staff/:section', Staff),
 ];
 
 const patterns = routes.map((route) => ({ route, pattern: parse(route.path).pattern }));

@@ -33,3 +33,4 @@ export * from './notifications.ts';
 export { built } from './zod.ts';
 export * from './standing.ts';
 export * from './moderation.ts';
+export * from './staff-console.ts';

@@ -38,7 +38,7 @@ export function readerSchema<T>(read: (value: unknown) => T | null): Schema<T> {
   };
 }
 
-type RequestOptions = {
+export type RequestOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal | undefined;
