@@ -66,6 +66,9 @@ export default defineConfig({
       // attempts". The limits themselves are tested at the server (rate-limit.test.ts and the
       // auth tests); here one address stands for many people.
       RATE_LIMIT_SCALE: '10',
+      // The staff journeys' first admin, as a deployment makes its own (e2e/staff-helpers.ts):
+      // the e-mail is the development provider's account the journeys sign in with.
+      STAFF_ADMINS: 'staff.root@example.test',
     },
   },
 });

@@ -88,6 +88,57 @@ test('a signed-in first load gets the tab bar, the live connection and the waiti
   });
 });
 
+/** The staff console's code (DESIGN.md §6: members never download it). */
+const STAFF_CODE =
+  /\/src\/screens\/Staff\/|\/src\/state\/queries\/staff|\/packages\/domain\/src\/staff-console\.ts$|\/@simplewebauthn\//;
+
+test("a member's first load carries none of the staff console: not in the entry, not in the signed-in chunk", async ({
+  browser,
+}) => {
+  // On the build: the page's entry with every file it imports, and the signed-in chunk.
+  const manifest = JSON.parse(
+    fs.readFileSync(path.resolve(assets, '../.vite/manifest.json'), 'utf8'),
+  ) as Record<string, { file: string; name?: string; isEntry?: boolean; imports?: string[] }>;
+  const firstLoad = new Set<string>();
+  const add = (key: string) => {
+    if (firstLoad.has(key) || !manifest[key]) return;
+    firstLoad.add(key);
+    for (const next of manifest[key].imports ?? []) add(next);
+  };
+  for (const [key, chunk] of Object.entries(manifest)) {
+    if (chunk.isEntry || chunk.name === 'signed-in') add(key);
+  }
+  const fileSources = (key: string) => sourcesOf(`http://build/${manifest[key]!.file}`);
+  expect([...firstLoad].map(fileSources).flat().length).toBeGreaterThan(100);
+  for (const key of firstLoad) {
+    expect(
+      fileSources(key).filter((s) => STAFF_CODE.test(s)),
+      manifest[key]!.file,
+    ).toEqual([]);
+  }
+  // The console is built, in files of its own (so the check above has something to miss).
+  expect(builtFileOf('src/screens/Staff/StaffConsole.tsx')).toBeDefined();
+
+  // In the browser: a member's cold signed-in start.
+  await inOwnContext(browser, async (page) => {
+    await signUpOnboarded(page, 'Nostaff');
+    const cookies = await page.context().cookies();
+    await inOwnContext(browser, async (cold, context) => {
+      await context.addCookies(cookies);
+      const scripts: string[] = [];
+      cold.on('response', (response) => {
+        if (response.request().resourceType() === 'script') scripts.push(response.url());
+      });
+      await cold.goto('/network');
+      await expect(cold.getByRole('heading', { name: 'Network' })).toBeVisible();
+      await cold.waitForLoadState('networkidle');
+      const loaded = scripts.flatMap(sourcesOf);
+      expect(loaded.some((s) => s.endsWith('src/screens/Network/NetworkScreen.tsx'))).toBe(true);
+      expect(loaded.filter((s) => STAFF_CODE.test(s))).toEqual([]);
+    });
+  });
+});
+
 /**
  * Runs `journey` in a browser context of its own, with no service worker: it would answer the
  * page from its cache, without the server's headers.

@@ -77,7 +77,10 @@ export async function me(page: Page): Promise<Person> {
  * A new person past onboarding (the onboarding screens have their own journeys): signs in at
  * the development provider, then saves the profile step and completes through the API.
  */
-export async function signUpOnboarded(page: Page, label: string): Promise<Person> {
+export async function signUpOnboarded(
+  page: Page,
+  label: string,
+): Promise<Person & { email: string }> {
   const person = newcomer(label);
   await page.goto('/auth');
   await signInAsNew(page, person);
@@ -93,7 +96,7 @@ export async function signUpOnboarded(page: Page, label: string): Promise<Person
   // a page of the app's origin that runs no app, so nothing writes it again.
   await page.goto('/api/health');
   await page.evaluate(() => localStorage.removeItem('heartline.queryCache'));
-  return { id: (await me(page)).id, name: person.name };
+  return { id: (await me(page)).id, name: person.name, email: person.email };
 }
 
 /** Saves the profile step (born 30 years ago) and completes onboarding, through the API. */
