@@ -1,14 +1,13 @@
 import { expect, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './helpers.ts';
 import {
-  befriend,
-  gotoLive,
-  joinAs,
-  test,
-  toast,
-  type Member,
-  type People,
-} from './network-helpers.ts';
+  card,
+  expectCardOf,
+  fitEachOther,
+  interestedIn,
+  openDiscover,
+} from './discover-helpers.ts';
+import { befriend, joinAs, test, toast, type People } from './network-helpers.ts';
 
 /**
  * Discover (issue 14) with new people in browsers of their own. Two friends see each other's
@@ -20,45 +19,11 @@ import {
 // can take most of the default 30 s.
 test.describe.configure({ timeout: 60_000 });
 
-/** Sets the profile fields Discover matches people on. */
-async function interestedIn(member: Member, gender: 'woman' | 'man', wants: 'women' | 'men') {
-  const response = await member.page.request.patch('/api/me/profile', {
-    data: { gender, interestedIn: wants },
-  });
-  expect(response.ok()).toBe(true);
-}
-
 /** Two new friends who fit each other's preferences: a woman and a man. */
 async function pair(page: Page, people: People) {
   const [her, him] = await Promise.all([joinAs(page, 'Dana'), people.signUp('Eli')]);
-  await interestedIn(her, 'woman', 'men');
-  await interestedIn(him, 'man', 'women');
-  await befriend(her, him);
+  await fitEachOther(her, him);
   return { her, him };
-}
-
-/**
- * Opens Discover and waits for its first page (the header counts the profiles) and for the
- * splash to go. Starting the app can take several seconds on a loaded 2-core machine.
- */
-async function openDiscover(page: Page, live = false) {
-  if (live) await gotoLive(page, '/discover');
-  else await page.goto('/discover');
-  await expect(page.getByTestId('discover-count')).toHaveText(/\d+ profiles?$/, {
-    timeout: 20_000,
-  });
-  // The start-up splash fades out over the screen and would take the first drag.
-  await expect(page.locator('.splash')).toHaveCount(0);
-}
-
-function card(page: Page) {
-  return page.getByTestId('discover-card');
-}
-
-/** The current card shows this person (the heading reads "Name, age"). */
-async function expectCardOf(page: Page, person: Member) {
-  await expect(card(page)).toHaveAttribute('data-user-id', person.id);
-  await expect(card(page).getByRole('heading')).toContainText(person.name);
 }
 
 /** Two new friends (pair), with Discover open on his card in her browser. */

@@ -44,6 +44,11 @@ export const discoverMessages = {
   nothingToUndo: 'There is no pass to undo',
   tooManySwipes: 'You are swiping too fast. Please wait a moment.',
   cannotUnmatch: 'Match not found',
+  unmatchTitle: (name: string) => `Unmatch ${name}?`,
+  /** What an unmatch does (docs/API-discover.md), said of a match chat between non-friends. */
+  unmatchText: (name: string) =>
+    `You leave each other's matches and this chat closes: neither of you can send messages in it, though it stays readable. ${name} is not notified and won't appear in your Discover again.`,
+  unmatched: (name: string) => `You unmatched ${name}.`,
   noPeople: 'No people to discover',
   emptyBecause: {
     no_friends: 'Discover shows people through your friends. Invite a friend to get started.',

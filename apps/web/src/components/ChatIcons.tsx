@@ -22,6 +22,13 @@ export const BellOffIcon = (p: IconProps) => (
     <path d="M8.7 3.9A6 6 0 0 1 18 9c0 3 .6 4.9 1.3 6M17 16.5H3.5S6 15 6 9c0-.8.1-1.5.4-2.2M10 20a2 2 0 0 0 4 0M3 3l18 18" />
   </Svg>
 );
+/** A heart split in two: unmatch. */
+export const HeartOffIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M12 20.5 4.6 13.4a4.9 4.9 0 0 1 6.9-6.9l.5.5.5-.5a4.9 4.9 0 0 1 6.9 6.9L12 20.5z" />
+    <path d="m12 7-1.5 4 3 2-1.5 4" />
+  </Svg>
+);
 export const ClockIcon = (p: IconProps) => (
   <Svg {...p}>
     <circle cx="12" cy="12" r="9" />

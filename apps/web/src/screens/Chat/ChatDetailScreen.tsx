@@ -27,13 +27,13 @@ import {
 import { useMe } from '../../state/queries/session.ts';
 import { realtimeClient } from '../../state/realtime/socket-client.ts';
 import { useRealtimeStatus } from '../../state/realtime/use-realtime-status.ts';
-import type { RowAction } from '../Network/ConnectionRow.tsx';
-import { RowActionDialog } from '../Network/RowActionDialog.tsx';
+import { PersonActionDialog } from '../shared/PersonActionDialog.tsx';
+import type { PersonAction } from '../shared/person-actions.ts';
 import { ChatHeader } from './ChatHeader.tsx';
 import { ChatProfileSheet } from './ChatProfileSheet.tsx';
 import { Composer } from './Composer.tsx';
 import { MessageList } from './MessageList.tsx';
-import { buildTimeline, chatName, reportEvidence } from './chat-view.ts';
+import { buildTimeline, canUnmatch, chatName, reportEvidence } from './chat-view.ts';
 import { useVisualViewportFit } from './use-visual-viewport.ts';
 
 /** spec/3 §4: presence labels ('Away • 3 m ago') are worked out again every 30 s. */
@@ -59,7 +59,7 @@ export function ChatDetailScreen() {
   return <Conversation key={chatId} chatId={chatId} me={me} />;
 }
 
-type Overlay = { kind: 'profile' } | { kind: 'action'; action: RowAction };
+type Overlay = { kind: 'profile' } | { kind: 'action'; action: PersonAction };
 
 function Conversation({ chatId, me }: { chatId: string; me: Me }) {
   const chat = useChatQuery(chatId);
@@ -207,10 +207,11 @@ function Conversation({ chatId, me }: { chatId: string; me: Me }) {
     });
   };
 
-  const onActionDone = (action: RowAction) => {
+  const onActionDone = (action: PersonAction) => {
     void invalidateChats(queryClient, chatId);
-    // A blocked person's chat is gone for the blocker (docs/API-chat.md).
-    if (action === 'block') void navigate('/chat', { replace: true });
+    // A blocked person's chat is gone for the blocker (docs/API-chat.md); an unmatched one's is
+    // closed, and the list is where the person goes on from.
+    if (action === 'block' || action === 'unmatch') void navigate('/chat', { replace: true });
   };
 
   return (
@@ -228,6 +229,7 @@ function Conversation({ chatId, me }: { chatId: string; me: Me }) {
         muted={summary ? summary.muted : null}
         muting={mute.isPending}
         isFriend={summary?.isFriend ?? false}
+        canUnmatch={summary ? canUnmatch(summary) : false}
         onProfile={() => setOverlay({ kind: 'profile' })}
         onMute={onMute}
         onAction={(action) => setOverlay({ kind: 'action', action })}
@@ -256,7 +258,7 @@ function Conversation({ chatId, me }: { chatId: string; me: Me }) {
         <ChatProfileSheet chat={summary} presence={presence} onClose={() => setOverlay(null)} />
       )}
       {overlay?.kind === 'action' && summary && (
-        <RowActionDialog
+        <PersonActionDialog
           action={overlay.action}
           person={{ userId: summary.otherUserId, name: summary.name }}
           report={{ context: 'chat', messageIds: reportEvidence(stored, summary.otherUserId) }}

@@ -1,11 +1,11 @@
 import { chatMessages } from '@heartline/domain';
 import { Link } from '../../app/navigation.tsx';
 import { Avatar } from '../../components/Avatar.tsx';
-import { BellIcon, BellOffIcon } from '../../components/ChatIcons.tsx';
+import { BellIcon, BellOffIcon, HeartOffIcon } from '../../components/ChatIcons.tsx';
 import { ArrowLeftIcon, PersonIcon } from '../../components/Icons.tsx';
 import { MenuButton, type MenuItem } from '../../components/MenuButton.tsx';
 import { BlockIcon, FlagIcon, UserMinusIcon } from '../../components/NetworkIcons.tsx';
-import type { RowAction } from '../Network/ConnectionRow.tsx';
+import type { PersonAction } from '../shared/person-actions.ts';
 
 type ChatHeaderProps = {
   name: string;
@@ -18,15 +18,17 @@ type ChatHeaderProps = {
   muting: boolean;
   /** Disconnect is offered to friends only. */
   isFriend: boolean;
+  /** Unmatch: a match with someone who is not a friend (chat-view.ts canUnmatch). */
+  canUnmatch: boolean;
   onProfile: () => void;
   onMute: () => void;
-  onAction: (action: RowAction) => void;
+  onAction: (action: PersonAction) => void;
 };
 
 /**
  * The chat header (spec/3 §2, 60 px): back to the list, who this is and whether they are
  * around (the name and photo open their profile), and one menu: their profile, muting this
- * chat, and block/report/disconnect. One menu rather than three buttons leaves the name room
+ * chat, and unmatch/disconnect/block/report. One menu rather than three buttons leaves the name room
  * at phone width (issue 45: 'Bruno Brand…' at 390 px); a muted chat shows its mark by the name.
  */
 export function ChatHeader({
@@ -37,6 +39,7 @@ export function ChatHeader({
   muted,
   muting,
   isFriend,
+  canUnmatch,
   onProfile,
   onMute,
   onAction,
@@ -52,6 +55,15 @@ export function ChatHeader({
             onSelect: onMute,
           },
         ]),
+    ...(canUnmatch
+      ? [
+          {
+            label: 'Unmatch',
+            icon: <HeartOffIcon size={20} />,
+            onSelect: () => onAction('unmatch'),
+          },
+        ]
+      : []),
     ...(isFriend
       ? [
           {

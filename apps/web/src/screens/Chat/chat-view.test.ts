@@ -4,6 +4,7 @@ import { BOB, CHAT, ME, testChat, testMessage } from '../../state/chat/chat-test
 import type { OutboxEntry } from '../../state/chat/outbox.ts';
 import {
   buildTimeline,
+  canUnmatch,
   chatRows,
   chatTimeLabel,
   filterChats,
@@ -135,5 +136,20 @@ describe('chat view', () => {
     expect(ids).toHaveLength(20);
     const bobs = many.filter((m) => m.senderId === BOB);
     expect(ids).toEqual(bobs.slice(-20).map((m) => m.id));
+  });
+
+  it('offers Unmatch in a match chat with someone who is not a friend, while the match is on', () => {
+    const match = { kind: 'match', isMatch: true, isFriend: false } as const;
+    expect(canUnmatch(chat({ ...match, canMessage: true }))).toBe(true);
+    // Ended (unmatched, passed): the chat stays, closed, and there is nothing to unmatch.
+    expect(canUnmatch(chat({ ...match, canMessage: false }))).toBe(false);
+    // Closed only by their "verified accounts only" setting: still a match.
+    expect(canUnmatch(chat({ ...match, canMessage: false, closedReason: 'needs_verified' }))).toBe(
+      true,
+    );
+    // Friends who matched keep their one open chat: no unmatch from it.
+    expect(canUnmatch(chat({ ...match, isFriend: true, canMessage: true }))).toBe(false);
+    // A friend's chat.
+    expect(canUnmatch(chat({ kind: 'friend', isFriend: true, canMessage: true }))).toBe(false);
   });
 });

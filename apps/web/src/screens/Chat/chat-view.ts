@@ -225,6 +225,20 @@ export function reportEvidence(messages: readonly MessageView[], otherUserId: st
     .map((m) => m.id);
 }
 
+/**
+ * Whether the chat's menu offers Unmatch: a match chat with someone who is not a friend (a
+ * friend's chat stays open whatever the match does), while the match is on. The summary has no
+ * match state of its own: an ended match shows as the chat being closed. A chat closed by the
+ * other person's "verified accounts only" setting cannot tell, so it offers Unmatch either way
+ * (after an ended match the server answers 'Match not found').
+ */
+export function canUnmatch(
+  chat: Pick<ChatSummary, 'kind' | 'isFriend' | 'canMessage' | 'closedReason'>,
+): boolean {
+  if (chat.kind !== 'match' || chat.isFriend) return false;
+  return chat.canMessage || chat.closedReason === 'needs_verified';
+}
+
 /** spec/3 §8: a name that is missing reads 'Unknown User'. */
 export function chatName(name: string): string {
   return name.trim() || chatMessages.unknownUser;

@@ -1,7 +1,8 @@
 import { discoverMessages, type DiscoverProfile } from '@heartline/domain';
 import { memo, useEffect, useId, useState } from 'react';
 import { PeopleIcon, PersonIcon } from '../../components/Icons.tsx';
-import { ShieldIcon } from '../../components/NetworkIcons.tsx';
+import { MenuButton } from '../../components/MenuButton.tsx';
+import { BlockIcon, FlagIcon, ShieldIcon } from '../../components/NetworkIcons.tsx';
 import { LocationIcon } from '../../components/ProfileIcons.tsx';
 import {
   degreeLabel,
@@ -25,11 +26,16 @@ type DiscoverCardProps = {
   /** Stable across renders (the card is memoised): it is told which profile acted. */
   onGesture: (profile: DiscoverProfile, gesture: CardGesture, source: GestureSource) => void;
   onTrust: (profile: DiscoverProfile) => void;
+  /** Report or Block from the card's more-options menu (stable, as onGesture). */
+  onSafety: (profile: DiscoverProfile, action: CardSafetyAction) => void;
 };
+
+export type CardSafetyAction = 'report' | 'block';
 
 /**
  * One profile (spec/2 §2): full-height photo, name and age, degree, verified mark, trust chip,
- * location, mutual friends, bio and interests. Swipes and arrow keys act on it. Memoised: the
+ * a more-options menu (block, report), location, mutual friends, bio and interests. Swipes and
+ * arrow keys act on it; keys pressed on a control inside it stay with the control. Memoised: the
  * screen re-renders on every cache change, and a card only when its own props change.
  */
 export const DiscoverCard = memo(function DiscoverCard({
@@ -39,6 +45,7 @@ export const DiscoverCard = memo(function DiscoverCard({
   autoFocus = false,
   onGesture,
   onTrust,
+  onSafety,
 }: DiscoverCardProps) {
   const current = !behind && !leaving;
   const { ref, handlers } = useCardSwipe(
@@ -70,7 +77,13 @@ export const DiscoverCard = memo(function DiscoverCard({
       aria-describedby={current ? hintId : undefined}
       {...(current ? handlers : {})}
     >
-      <CardContent profile={profile} nameId={nameId} hintId={hintId} onTrust={onTrust} />
+      <CardContent
+        profile={profile}
+        nameId={nameId}
+        hintId={hintId}
+        onTrust={onTrust}
+        onSafety={onSafety}
+      />
     </article>
   );
 });
@@ -84,13 +97,16 @@ const CardContent = memo(function CardContent({
   nameId,
   hintId,
   onTrust,
+  onSafety,
 }: {
   profile: DiscoverProfile;
   nameId: string;
   hintId: string;
   onTrust: (profile: DiscoverProfile) => void;
+  onSafety: (profile: DiscoverProfile, action: CardSafetyAction) => void;
 }) {
   const unavailable = profile.name === null || profile.name.trim() === '';
+  const name = personName(profile);
   return (
     <>
       <CardPhoto profile={profile} />
@@ -117,15 +133,38 @@ const CardContent = memo(function CardContent({
             {profile.degree} degree: {degreeLabel(profile.degree).toLowerCase()}
           </span>
         </span>
-        <button
-          type="button"
-          className="trust-chip dcard__trust"
-          onClick={() => onTrust(profile)}
-          aria-label={`Trust score ${profile.trustScore}: how it is calculated`}
-        >
-          <ShieldIcon size={18} />
-          <span aria-hidden="true">{profile.trustScore}</span>
-        </button>
+        <div className="dcard__top-end">
+          <button
+            type="button"
+            className="trust-chip dcard__trust"
+            onClick={() => onTrust(profile)}
+            aria-label={`Trust score ${profile.trustScore}: how it is calculated`}
+          >
+            <ShieldIcon size={18} />
+            <span aria-hidden="true">{profile.trustScore}</span>
+          </button>
+          <div className="dcard__menu">
+            <MenuButton
+              compact
+              label={`More options for ${name}`}
+              iconSize={22}
+              items={[
+                {
+                  label: 'Block',
+                  icon: <BlockIcon size={20} />,
+                  onSelect: () => onSafety(profile, 'block'),
+                  danger: true,
+                },
+                {
+                  label: 'Report',
+                  icon: <FlagIcon size={20} />,
+                  onSelect: () => onSafety(profile, 'report'),
+                  danger: true,
+                },
+              ]}
+            />
+          </div>
+        </div>
       </div>
 
       <div className="dcard__info">

@@ -1,9 +1,4 @@
-import {
-  discoverMessages,
-  networkMessages,
-  type DiscoverProfile,
-  type MatchView,
-} from '@heartline/domain';
+import { discoverMessages, networkMessages, type DiscoverProfile } from '@heartline/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   startTransition,
@@ -18,11 +13,11 @@ import {
 import { useNavigate } from '../../app/navigation.tsx';
 import { useToast } from '../../app/ToastProvider.tsx';
 import { afterNextFrame } from '../../lib/after-frame.ts';
-import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { UserPlusIcon } from '../../components/NetworkIcons.tsx';
 import { RetryButton } from '../../components/RetryButton.tsx';
 import {
   deckCards,
+  dropCard,
   markConnectRequested,
   reloadDiscover,
   usePendingSwipeIds,
@@ -34,10 +29,8 @@ import {
 } from '../../state/queries/discover.ts';
 import { useSendConnectionRequestMutation } from '../../state/queries/requests.ts';
 import { connectErrorToast, connectResultToast } from '../Network/connect-toast.ts';
-import { InviteFriendsDialog } from '../Network/InviteFriendsDialog.tsx';
-import { CandidateTrustSheet } from './CandidateTrustSheet.tsx';
-import { ConnectionPathDialog } from './ConnectionPathDialog.tsx';
-import { DiscoverCard } from './DiscoverCard.tsx';
+import type { ActionTarget } from '../shared/person-actions.ts';
+import { DiscoverCard, type CardSafetyAction } from './DiscoverCard.tsx';
 import { CardActions } from './CardActions.tsx';
 import { DiscoverProgress } from './DiscoverProgress.tsx';
 import {
@@ -54,23 +47,13 @@ import {
   swipeErrorText,
   type CardGesture,
 } from './discover-view.ts';
-import { MatchDialog } from './MatchDialog.tsx';
+import { DiscoverOverlay, type Overlay } from './DiscoverOverlay.tsx';
 import { UndoBar } from './UndoBar.tsx';
 import { FLY_MS, type GestureSource } from './use-card-swipe.ts';
 import './discover.css';
 
 /** spec/2 §2: the next page is asked for when the user is this many cards from the end. */
 const PREFETCH_AT = 5;
-
-type Overlay =
-  | { kind: 'invite' }
-  | { kind: 'trust'; profile: DiscoverProfile }
-  | { kind: 'path'; profile: DiscoverProfile }
-  | { kind: 'connect'; profile: DiscoverProfile }
-  | { kind: 'like'; profile: DiscoverProfile }
-  | { kind: 'superlike'; profile: DiscoverProfile }
-  | { kind: 'decline'; profile: DiscoverProfile }
-  | { kind: 'match'; match: MatchView };
 
 /**
  * Discover (spec/2 §2): one ranked profile at a time from the user's network. Swipe or use the
@@ -187,11 +170,18 @@ export function DiscoverScreen() {
       act(gesture, profile);
     }
   };
-  // The cards get the same two callbacks on every render, so their memo holds.
+  // The cards get the same callbacks on every render, so their memo holds.
   const onTrust = (profile: DiscoverProfile) => open({ kind: 'trust', profile });
-  const cardHandlers = useRef({ onGesture, onTrust });
+  const onSafety = (profile: DiscoverProfile, action: CardSafetyAction) =>
+    open({
+      kind: 'safety',
+      action,
+      person: { userId: profile.id, name: personName(profile) },
+      from: 'discover',
+    });
+  const cardHandlers = useRef({ onGesture, onTrust, onSafety });
   useEffect(() => {
-    cardHandlers.current = { onGesture, onTrust };
+    cardHandlers.current = { onGesture, onTrust, onSafety };
   });
   const onCardGesture = useCallback(
     (profile: DiscoverProfile, gesture: CardGesture, source: GestureSource) =>
@@ -202,6 +192,17 @@ export function DiscoverScreen() {
     (profile: DiscoverProfile) => cardHandlers.current.onTrust(profile),
     [],
   );
+  const onCardSafety = useCallback(
+    (profile: DiscoverProfile, action: CardSafetyAction) =>
+      cardHandlers.current.onSafety(profile, action),
+    [],
+  );
+
+  /** Blocked from their card: it leaves the deck as after a pass (no undo), the next has focus. */
+  const onBlockedFromCard = (person: ActionTarget) => {
+    dropCard(queryClient, person.userId);
+    setFocusCard(true);
+  };
 
   const undoPass = (profile: DiscoverProfile) => {
     undo
@@ -288,6 +289,7 @@ export function DiscoverScreen() {
               autoFocus={role === 'current' && focusCard}
               onGesture={onCardGesture}
               onTrust={onCardTrust}
+              onSafety={onCardSafety}
             />
           ))}
         </div>
@@ -360,63 +362,15 @@ export function DiscoverScreen() {
       {!(current || leaving.length > 0) && undoBar}
       {content}
 
-      {overlay?.kind === 'invite' && <InviteFriendsDialog onClose={closeOverlay} />}
-      {overlay?.kind === 'trust' && (
-        <CandidateTrustSheet profile={overlay.profile} onClose={closeOverlay} />
-      )}
-      {overlay?.kind === 'path' && (
-        <ConnectionPathDialog
-          profile={overlay.profile}
+      {overlay && (
+        <DiscoverOverlay
+          overlay={overlay}
+          onOpen={open}
           onClose={closeOverlay}
-          onConnect={() => open({ kind: 'connect', profile: overlay.profile })}
-        />
-      )}
-      {overlay?.kind === 'connect' && (
-        <ConfirmDialog
-          title={discoverMessages.connectTitle(personName(overlay.profile))}
-          confirmLabel="Connect"
-          onClose={closeOverlay}
-          onConfirm={() => sendRequest(overlay.profile)}
-        >
-          <p>{discoverMessages.connectText}</p>
-        </ConfirmDialog>
-      )}
-      {overlay?.kind === 'like' && (
-        <ConfirmDialog
-          title={discoverMessages.likeTitle(personName(overlay.profile))}
-          confirmLabel="Like"
-          onClose={closeOverlay}
-          onConfirm={async () => act('like', overlay.profile)}
-        >
-          <p>They won&rsquo;t know unless they like you too.</p>
-        </ConfirmDialog>
-      )}
-      {overlay?.kind === 'superlike' && (
-        <ConfirmDialog
-          title={discoverMessages.superLikeTitle(personName(overlay.profile))}
-          confirmLabel="Super Like"
-          onClose={closeOverlay}
-          onConfirm={async () => act('superlike', overlay.profile)}
-        >
-          <p>They won&rsquo;t know unless they like you too.</p>
-        </ConfirmDialog>
-      )}
-      {overlay?.kind === 'decline' && (
-        <ConfirmDialog
-          title={discoverMessages.declineTitle(personName(overlay.profile))}
-          confirmLabel="Decline"
-          tone="danger"
-          onClose={closeOverlay}
-          onConfirm={async () => act('pass', overlay.profile)}
-        >
-          <p>{discoverMessages.declineText}</p>
-        </ConfirmDialog>
-      )}
-      {overlay?.kind === 'match' && (
-        <MatchDialog
-          match={overlay.match}
-          onKeepPlaying={closeOverlay}
+          onAct={act}
+          onSendRequest={sendRequest}
           onSendMessage={(chatId) => void navigate(`/chat/${chatId}`)}
+          onBlockedFromCard={onBlockedFromCard}
         />
       )}
     </section>

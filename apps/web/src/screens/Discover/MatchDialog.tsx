@@ -2,16 +2,21 @@ import { discoverMessages, type MatchView } from '@heartline/domain';
 import { Avatar } from '../../components/Avatar.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
 import { ChatIcon, HeartIcon } from '../../components/Icons.tsx';
+import { BlockIcon, FlagIcon } from '../../components/NetworkIcons.tsx';
 import { useMe } from '../../state/queries/session.ts';
 
 type MatchDialogProps = {
   match: MatchView;
   onKeepPlaying: () => void;
   onSendMessage: (chatId: string) => void;
+  onSafety: (action: 'report' | 'block') => void;
 };
 
-/** The match celebration (spec/2 §2): both photos, Keep Playing or Send Message. */
-export function MatchDialog({ match, onKeepPlaying, onSendMessage }: MatchDialogProps) {
+/**
+ * The match celebration (spec/2 §2): both photos, Keep Playing or Send Message; and, quieter
+ * under them, Report and Block (issue 47).
+ */
+export function MatchDialog({ match, onKeepPlaying, onSendMessage, onSafety }: MatchDialogProps) {
   const me = useMe();
   const name = match.name.trim() || 'your match';
   return (
@@ -40,6 +45,26 @@ export function MatchDialog({ match, onKeepPlaying, onSendMessage }: MatchDialog
           </button>
           <button type="button" className="btn btn--ghost btn--block" onClick={onKeepPlaying}>
             {discoverMessages.keepPlaying}
+          </button>
+        </div>
+        <div className="dmatch__safety" role="group" aria-label={`Safety actions for ${name}`}>
+          <button
+            type="button"
+            className="btn btn--text btn--sm"
+            aria-label={`Block ${name}`}
+            onClick={() => onSafety('block')}
+          >
+            <BlockIcon size={18} />
+            Block
+          </button>
+          <button
+            type="button"
+            className="btn btn--text btn--sm"
+            aria-label={`Report ${name}`}
+            onClick={() => onSafety('report')}
+          >
+            <FlagIcon size={18} />
+            Report
           </button>
         </div>
       </div>

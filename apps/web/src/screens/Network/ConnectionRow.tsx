@@ -10,10 +10,12 @@ import {
   StarIcon,
   UserMinusIcon,
 } from '../../components/NetworkIcons.tsx';
+import type { PersonAction } from '../shared/person-actions.ts';
 import { PathChain } from './PathChain.tsx';
 import { displayName } from './network-view.ts';
 
-export type RowAction = 'disconnect' | 'block' | 'report';
+/** What a row's menu offers (no unmatch: a match is acted on from its chat). */
+export type RowAction = Extract<PersonAction, 'disconnect' | 'block' | 'report'>;
 
 type ConnectionRowProps = {
   view: ConnectionView;

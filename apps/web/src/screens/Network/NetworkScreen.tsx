@@ -19,7 +19,7 @@ import { InviteFriendsDialog } from './InviteFriendsDialog.tsx';
 import { LockedTab } from './NetworkEmpty.tsx';
 import { NetworkTabs } from './NetworkTabs.tsx';
 import { RequestsPanel } from './RequestsPanel.tsx';
-import { RowActionDialog } from './RowActionDialog.tsx';
+import { PersonActionDialog } from '../shared/PersonActionDialog.tsx';
 import {
   connectionCountLabel,
   displayName,
@@ -272,7 +272,7 @@ export function NetworkScreen() {
         <TrustScoreSheet onClose={() => setOverlay(null)} onInvite={openInvite} />
       )}
       {overlay?.kind === 'action' && (
-        <RowActionDialog
+        <PersonActionDialog
           action={overlay.action}
           person={overlay.view}
           onClose={() => setOverlay(null)}

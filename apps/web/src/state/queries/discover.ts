@@ -246,6 +246,11 @@ export function reloadDiscover(queryClient: QueryClient): Promise<void> {
   return queryClient.resetQueries({ queryKey: discoverKeys.feed });
 }
 
+/** Someone blocked from their card leaves the deck as after a pass (counted as acted on). */
+export function dropCard(queryClient: QueryClient, userId: string): void {
+  updateDeck(queryClient, (data) => takeCard(data, userId, false).data);
+}
+
 /** After a connection request from a card: the card no longer offers Connect. */
 export function markConnectRequested(queryClient: QueryClient, userId: string): void {
   updateDeck(queryClient, (data) => patchCard(data, userId, { canConnect: false }));

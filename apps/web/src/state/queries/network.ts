@@ -25,6 +25,7 @@ import { useFirstScreenIn } from '../../lib/first-screen.ts';
 import { apiRequest } from '../../lib/api.ts';
 import { invalidateChats } from '../chat/chat-cache.ts';
 import { applyBadgesUpdate } from './badges.ts';
+import { invalidateDiscover } from './discover-keys.ts';
 import { sessionKeys } from './session.ts';
 import { trustKeys } from './trust.ts';
 
@@ -206,6 +207,8 @@ export function useBlockMutation() {
       removeFromConnectionLists(queryClient, userId);
       // Also drops pending requests between the two (the request keys live under 'network').
       void invalidateNetwork(queryClient);
+      // Neither is in the other's Discover any more, wherever the block was made.
+      void invalidateDiscover(queryClient);
     },
   });
 }
