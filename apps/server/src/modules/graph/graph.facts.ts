@@ -63,6 +63,9 @@ export const DEPTH_COLUMN = `(case
            when '1st_only' then 1 when '1st_2nd' then 2 else 3 end
     else 0 end)::int4`;
 
+/** Suspended or banned (a boolean): the index holds none of their friendships. */
+export const RESTRICTED_COLUMN = `(u.account_status <> 'ACTIVE')`;
+
 /** Whether the person chose "hide from search" (a boolean). */
 export const SEARCH_HIDDEN_COLUMN = `coalesce(s.hide_from_search, false)`;
 

@@ -18,6 +18,11 @@ export type NodeFacts = {
   hiddenFromSearch?: boolean;
   /** Absent: not discoverable (tests that only need the graph leave it out). */
   discover?: DiscoverFacts;
+  /**
+   * Suspended or banned (issue 47): to everyone else not there, so the index holds none of
+   * their friendships (they stay in the database, and come back when the restriction ends).
+   */
+  restricted?: boolean;
 };
 
 /** A snapshot to build the index from: undirected edges as two parallel arrays. */
@@ -54,6 +59,8 @@ const EMPTY = new Int32Array(0);
  */
 export class GraphIndex {
   version = 0;
+  /** The seqs of suspended and banned people (few): their friendships are not held here. */
+  private readonly restricted = new Set<number>();
   /** Position of each seq; 0 = not in the index (position 0 is nobody). */
   private posOfSeq: Int32Array = new Int32Array(1);
   /** The seq at each position (0 at position 0 and at unused positions). */
@@ -130,8 +137,9 @@ export class GraphIndex {
   /** Replaces everything with a snapshot (start-up and resync). */
   load(snapshot: GraphSnapshot): void {
     const n = snapshot.maxSeq;
+    const edges = withoutRestricted(snapshot);
     // The edges by seq first (the numbering is computed from them), then by position.
-    const bySeq = adjacency(n, snapshot.edgeCount, snapshot.edgeLow, snapshot.edgeHigh);
+    const bySeq = adjacency(n, edges.count, edges.low, edges.high);
     const posOf = localityOrder(n, bySeq.offsets, bySeq.nbrs);
     const offsets = new Int32Array(n + 2);
     const seqAt = new Int32Array(n + 1);
@@ -152,7 +160,7 @@ export class GraphIndex {
     this.offsets = offsets;
     this.nbrs = nbrs;
     this.baseN = n;
-    this.edges = snapshot.edgeCount;
+    this.edges = edges.count;
     this.patched.clear();
     this.overlayEntries = 0;
     // Fresh per-user arrays: a reload must not inherit facts of users deleted meanwhile.
@@ -177,6 +185,7 @@ export class GraphIndex {
       this.secondAt[posOf[v]!] = snapshot.second[v]!;
     }
     this.order.clear();
+    this.restricted.clear();
     for (const facts of snapshot.nodes) this.setFacts(facts);
     for (let p = 1; p <= n; p++) this.refreshTrust(p);
     this.blocks.clear();
@@ -221,7 +230,14 @@ export class GraphIndex {
     this.bornAt[p] = discover.born;
     this.depthAt[p] = discover.depth;
     this.searchHiddenAt[p] = facts.hiddenFromSearch ? 1 : 0;
+    if (facts.restricted) this.restricted.add(facts.seq);
+    else this.restricted.delete(facts.seq);
     this.order.set(p, this.trustAt[p]!);
+  }
+
+  /** Suspended or banned: the index holds none of their friendships (NodeFacts.restricted). */
+  isRestricted(seq: number): boolean {
+    return this.restricted.has(seq);
   }
 
   knows(seq: number): boolean {
@@ -494,6 +510,20 @@ export class GraphIndex {
     return [...changed].map((p) => this.seqAt[p]!);
   }
 
+  /**
+   * A restriction began: every friendship of the person leaves the index (one by one, exactly,
+   * as in a deletion), the node and its facts stay. Returns whose counts moved.
+   */
+  applyRestricted(seq: number): number[] {
+    const v = this.posOf(seq);
+    if (v === 0) return [];
+    const changed = new Set<number>();
+    for (const f of Array.from(this.neighboursAt(v))) {
+      for (const x of this.applyEdgeAt(v, f, false)) changed.add(x);
+    }
+    return [...changed].map((p) => this.seqAt[p]!);
+  }
+
   /** An account deletion: every edge goes (one by one, exactly), then the node. */
   applyDelete(seq: number): number[] {
     const v = this.posOf(seq);
@@ -586,4 +616,24 @@ function adjacency(n: number, count: number, low: Int32Array, high: Int32Array) 
     nbrs[fill[hi]!++] = lo;
   }
   return { offsets, nbrs };
+}
+
+/** The snapshot's edges without those of restricted people (they are not in the index). */
+function withoutRestricted(snapshot: GraphSnapshot): {
+  count: number;
+  low: Int32Array;
+  high: Int32Array;
+} {
+  const out = new Set(snapshot.nodes.filter((f) => f.restricted).map((f) => f.seq));
+  const { edgeCount, edgeLow, edgeHigh } = snapshot;
+  if (out.size === 0) return { count: edgeCount, low: edgeLow, high: edgeHigh };
+  const low = new Int32Array(edgeCount);
+  const high = new Int32Array(edgeCount);
+  let k = 0;
+  for (let i = 0; i < edgeCount; i++) {
+    if (out.has(edgeLow[i]!) || out.has(edgeHigh[i]!)) continue;
+    low[k] = edgeLow[i]!;
+    high[k++] = edgeHigh[i]!;
+  }
+  return { count: k, low, high };
 }

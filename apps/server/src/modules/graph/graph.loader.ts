@@ -5,6 +5,7 @@ import type { Db } from '../../db/database.ts';
 import {
   BORN_COLUMN,
   DEPTH_COLUMN,
+  RESTRICTED_COLUMN,
   discoverFacts,
   FACTS_FROM,
   SEARCH_HIDDEN_COLUMN,
@@ -135,7 +136,7 @@ export async function loadSnapshotByCopy(databaseUrl: string): Promise<GraphSnap
     await copyOut(
       client,
       `select u.seq, u.second_degree_count, u.show_in_paths, u.name, u.gender, u.interested_in,
-              ${BORN_COLUMN}, ${DEPTH_COLUMN}, ${SEARCH_HIDDEN_COLUMN}
+              ${BORN_COLUMN}, ${DEPTH_COLUMN}, ${SEARCH_HIDDEN_COLUMN}, ${RESTRICTED_COLUMN}
        from ${FACTS_FROM}`,
       (buf, s, l) => {
         const seq = int8(buf, s[0]!);
@@ -145,6 +146,7 @@ export async function loadSnapshotByCopy(databaseUrl: string): Promise<GraphSnap
           seq,
           showInPaths: buf[s[2]!] === 1,
           hiddenFromSearch: buf[s[8]!] === 1,
+          restricted: buf[s[9]!] === 1,
           name: l[3]! < 0 ? null : text(3),
           discover: discoverFacts({
             gender: text(4),
@@ -186,11 +188,13 @@ export type FactsRow = {
   born: number;
   depth: number;
   hiddenFromSearch: boolean;
+  restricted: boolean;
 };
 
 /** The columns of a FactsRow (from FACTS_FROM). */
 export const FACTS_COLUMNS = `u.seq::int as seq, u.name, u.show_in_paths, u.gender, u.interested_in,
-  ${BORN_COLUMN} as born, ${DEPTH_COLUMN} as depth, ${SEARCH_HIDDEN_COLUMN} as hidden_from_search`;
+  ${BORN_COLUMN} as born, ${DEPTH_COLUMN} as depth, ${SEARCH_HIDDEN_COLUMN} as hidden_from_search,
+  ${RESTRICTED_COLUMN} as restricted`;
 
 export function nodeFacts(r: FactsRow): NodeFacts {
   return {
@@ -198,6 +202,7 @@ export function nodeFacts(r: FactsRow): NodeFacts {
     name: r.name,
     showInPaths: r.showInPaths,
     hiddenFromSearch: r.hiddenFromSearch,
+    restricted: r.restricted,
     discover: discoverFacts(r),
   };
 }

@@ -8,8 +8,8 @@ import { compareKeys, GraphTraversal, type Degree, type RankKey } from './graph.
 import { ENGINE } from './graph.engine.ts';
 
 /**
- * Random friendship adds, removes, blocks, unblocks, privacy flips and account deletions on
- * random small graphs, through the real write paths; after every sequence each user's degrees,
+ * Random friendship adds, removes, blocks, unblocks, privacy flips, account deletions and
+ * suspensions beginning and ending on random small graphs, through the real write paths; after every sequence each user's degrees,
  * mutual counts, connectors, ranked pages (both 3rd-degree strategies) and stored trust figures
  * must equal a brute-force computation — the pages listing only people reached through
  * connectors who show in paths, the counts and trust covering everyone.
@@ -19,7 +19,7 @@ const world = useTestServer(withDatabaseUrl);
 
 type Op =
   | { kind: 'add' | 'remove' | 'block' | 'unblock'; a: number; b: number }
-  | { kind: 'hide' | 'show' | 'delete'; a: number };
+  | { kind: 'hide' | 'show' | 'delete' | 'restrict' | 'lift'; a: number };
 
 const NAMES = ['Ann', 'ann', 'Bo', 'Cy', 'Di', 'Ed'];
 
@@ -66,6 +66,14 @@ const opArb = (n: number): fc.Arbitrary<Op> =>
       }),
     },
     { weight: 1, arbitrary: fc.record({ kind: fc.constant('delete' as const), a: fc.nat(n - 1) }) },
+    {
+      // A suspension begins or ends (a ban is the same to the graph).
+      weight: 2,
+      arbitrary: fc.record({
+        kind: fc.constantFrom('restrict' as const, 'lift' as const),
+        a: fc.nat(n - 1),
+      }),
+    },
   );
 
 /** The model: the same rules, computed the obvious way. */
@@ -74,12 +82,15 @@ class Model {
   blocks = new Set<string>();
   hidden = new Set<number>();
   deleted = new Set<number>();
+  /** Suspended: their friendships stay stored but count for nobody. */
+  restricted = new Set<number>();
   constructor(readonly people: Person[]) {}
   key = (a: number, b: number) => (a < b ? `${a}-${b}` : `${b}-${a}`);
   friends(i: number): Set<number> {
     const out = new Set<number>();
     for (const e of this.edges) {
       const [x, y] = e.split('-').map(Number) as [number, number];
+      if (this.restricted.has(x) || this.restricted.has(y)) continue;
       if (x === i) out.add(y);
       if (y === i) out.add(x);
     }
@@ -140,7 +151,34 @@ async function apply(model: Model, op: Op, sessions: Map<number, string>): Promi
       ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
     });
   if (model.deleted.has(op.a) || ('b' in op && model.deleted.has(op.b))) return;
+  // What a restricted person's own requests and others' requests about them answer is the
+  // interaction rule's test (access.rule.test.ts); here only the graph's figures matter.
+  const restricted = (i: number) => model.restricted.has(i);
+  if (op.kind !== 'restrict' && op.kind !== 'lift' && op.kind !== 'delete') {
+    if (restricted(op.a) || ('b' in op && restricted(op.b))) return;
+  }
   switch (op.kind) {
+    case 'restrict':
+      if (restricted(op.a)) return;
+      await world.server.moderation.act({
+        staffId: null,
+        userId: p[op.a]!.id,
+        action: { kind: 'suspend', days: 7 },
+        reason: 'spam',
+        message: '',
+      });
+      model.restricted.add(op.a);
+      return;
+    case 'lift':
+      if (!restricted(op.a)) return;
+      await world.server.moderation.liftRestriction({
+        staffId: null,
+        userId: p[op.a]!.id,
+        reason: 'other',
+        message: '',
+      });
+      model.restricted.delete(op.a);
+      return;
     case 'add':
       if (op.a === op.b || model.blockedWith(op.a, op.b)) return;
       await befriend(world.server.graph, [[p[op.a]!, p[op.b]!]]);
@@ -181,6 +219,7 @@ async function apply(model: Model, op: Op, sessions: Map<number, string>): Promi
     case 'delete':
       await world.server.graph.deleteAccount(p[op.a]!.seq);
       model.deleted.add(op.a);
+      model.restricted.delete(op.a);
       for (const e of [...model.edges]) {
         const [x, y] = e.split('-').map(Number);
         if (x === op.a || y === op.a) model.edges.delete(e);
@@ -353,6 +392,16 @@ describe(`graph index and stored trust against brute force (${dbKind})`, () => {
           const model = new Model(people);
           for (const op of ops) await apply(model, op, sessions);
           await check(model);
+          // Built again from the database (a restart), the index holds the same figures.
+          await world.server.graph.reload();
+          const { index } = world.server.graph[ENGINE];
+          for (const i of model.alive()) {
+            const seq = people[i]!.seq;
+            expect([index.degree(seq), index.secondOf(seq)]).toEqual([
+              model.friends(i).size,
+              model.second(i).size,
+            ]);
+          }
         },
       ),
       {

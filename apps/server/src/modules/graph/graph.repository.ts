@@ -165,6 +165,15 @@ export function createGraphRepository(db: Db) {
       return rows.rows.map(nodeFacts);
     },
 
+    /** The person's friends as the database holds them (a restriction's end brings them back). */
+    async friendSeqs(seq: number): Promise<number[]> {
+      const rows = await sql<{ s: number }>`
+        select user_high::int as s from friendships where user_low = ${seq}
+        union all
+        select user_low::int from friendships where user_high = ${seq}`.execute(db);
+      return rows.rows.map((r) => r.s);
+    },
+
     async deleteUser(trx: Trx, seq: number): Promise<void> {
       await trx.deleteFrom('users').where('seq', '=', seq).execute();
     },

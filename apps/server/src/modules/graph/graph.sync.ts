@@ -150,20 +150,42 @@ export class GraphSync {
     }
   }
 
+  /**
+   * A suspension or ban began or ended (issue 47): the person's friendships leave the index, or
+   * come back from the database (but those with someone still restricted). Whose counts moved.
+   */
+  private async restrictionChanged(seq: number, was: boolean): Promise<number[]> {
+    const index = this.deps.index;
+    const now = index.isRestricted(seq);
+    if (was === now) return [];
+    if (now) return index.applyRestricted(seq);
+    const changed = new Set<number>();
+    for (const friend of await this.deps.repo.friendSeqs(seq)) {
+      if (index.isRestricted(friend)) continue;
+      for (const x of index.applyEdge(seq, friend, true)) changed.add(x);
+    }
+    return [...changed];
+  }
+
   private async apply(change: GraphChange): Promise<void> {
     const index = this.deps.index;
     // New users arrive with their first change; a 'user' change means their facts changed.
     const seqs =
       change.kind === 'delete' || change.kind === 'user' ? [change.a] : [change.a, change.b];
     const reload = change.kind === 'user' ? seqs : seqs.filter((s) => !index.knows(s));
+    const wasRestricted = index.isRestricted(change.a);
     if (reload.length > 0 && change.kind !== 'delete') {
       for (const facts of await this.deps.repo.factsBySeq(reload)) index.setFacts(facts);
     }
     let changed: number[] = [];
     switch (change.kind) {
       case 'add':
+        // A friendship with a restricted person waits in the database for the restriction's end.
+        if (index.isRestricted(change.a) || index.isRestricted(change.b)) break;
+        changed = index.applyEdge(change.a, change.b, true);
+        break;
       case 'remove':
-        changed = index.applyEdge(change.a, change.b, change.kind === 'add');
+        changed = index.applyEdge(change.a, change.b, false);
         break;
       case 'block':
       case 'unblock':
@@ -174,6 +196,7 @@ export class GraphSync {
         this.deps.onUserChanged?.(change.a);
         break;
       case 'user':
+        changed = await this.restrictionChanged(change.a, wasRestricted);
         this.deps.onUserChanged?.(change.a);
         break;
     }

@@ -4,7 +4,9 @@ import { v7 as uuidv7 } from 'uuid';
 import {
   moderationMessages,
   type ErrorBody,
+  trustScore,
   type NetworkPage,
+  type NetworkSummary,
   type SessionResponse,
 } from '@heartline/domain';
 import { dbKind, useTestServer } from '../../../test/harness.ts';
@@ -180,6 +182,84 @@ describe(`a ban (${dbKind})`, () => {
       .where('email', '=', 'eve.evades@gmail.com')
       .execute();
     expect(made).toEqual([]);
+  });
+});
+
+describe(`a restriction and the graph (${dbKind})`, () => {
+  const figures = async (person: Person) => {
+    const { body } = await getJson<NetworkSummary>(
+      await browserFor(world.server, person),
+      '/api/network/summary',
+    );
+    const stored = await world.db
+      .selectFrom('users')
+      .select(['friendCount', 'secondDegreeCount', 'trustScore'])
+      .where('id', '=', person.id)
+      .executeTakeFirstOrThrow();
+    return {
+      first: body.calculation.firstDegreeCount,
+      second: body.calculation.secondDegreeCount,
+      trust: body.trustScore,
+      stored,
+    };
+  };
+  const expected = (first: number, second: number) => {
+    const trust = trustScore(first, second);
+    return {
+      first,
+      second,
+      trust,
+      stored: { friendCount: first, secondDegreeCount: second, trustScore: trust },
+    };
+  };
+
+  it("takes the person out of their friends' counts and trust, and puts them back when it ends", async () => {
+    const staff = await staffMember();
+    // Sam is restricted; Pia and Quinn are friends only through Sam; Rae is Pia's other friend.
+    const [sam, pia, quinn, rae] = await createPeople(world.db, [
+      'Sam Suspended',
+      'Pia Pal',
+      'Quinn Pal',
+      'Rae Pal',
+    ]);
+    await befriend(world.server.graph, [
+      [sam!, pia!],
+      [sam!, quinn!],
+      [pia!, rae!],
+    ]);
+    expect(await figures(pia!)).toEqual(expected(2, 1));
+    expect(await figures(quinn!)).toEqual(expected(1, 1));
+
+    await world.server.moderation.act({
+      staffId: staff.id,
+      userId: sam!.id,
+      action: { kind: 'suspend', days: 7 },
+      reason: 'spam',
+      message: '',
+    });
+    await expect.poll(() => figures(pia!)).toEqual(expected(1, 0));
+    await expect.poll(() => figures(quinn!)).toEqual(expected(0, 0));
+    expect(await friendIds(quinn!)).toEqual([]);
+    // A friendship that arrives meanwhile waits for the end too.
+    const [una] = await createPeople(world.db, ['Una Newfriend']);
+    await befriend(world.server.graph, [[sam!, una!]]);
+    expect(await figures(una!)).toEqual(expected(0, 0));
+    // The index built again from the database reads the same.
+    await world.server.graph.reload();
+    expect(await figures(pia!)).toEqual(expected(1, 0));
+
+    await world.server.moderation.liftRestriction({
+      staffId: staff.id,
+      userId: sam!.id,
+      reason: 'other',
+      message: '',
+    });
+    await expect.poll(() => figures(pia!)).toEqual(expected(2, 2));
+    await expect.poll(() => figures(quinn!)).toEqual(expected(1, 2));
+    await expect.poll(() => figures(una!)).toEqual(expected(1, 2));
+    expect(await friendIds(quinn!)).toEqual([sam!.id]);
+    await world.server.graph.reload();
+    expect(await figures(quinn!)).toEqual(expected(1, 2));
   });
 });
 

@@ -75,15 +75,20 @@ export function createTrustRepository(db: Db) {
 
     /**
      * The developer page's "verify calculations": the same definition counted by plain SQL over
-     * friendships and blocks, sharing no code with the index.
+     * friendships, blocks and account states, sharing no code with the index.
      */
     async countIndependently(seq: number): Promise<{ first: number; second: number }> {
       const me = String(seq);
+      // A suspended or banned person's friendships do not count, for them or anyone (issue 47).
       const result = await sql<{ first: number; second: number }>`
         with friends as (
-          select user_high as x from friendships where user_low = ${me}::bigint
-          union
-          select user_low from friendships where user_high = ${me}::bigint
+          select x from (
+            select user_high as x from friendships where user_low = ${me}::bigint
+            union
+            select user_low from friendships where user_high = ${me}::bigint
+          ) f
+          where exists (select 1 from users u where u.seq = x and u.account_status = 'ACTIVE')
+            and exists (select 1 from users u where u.seq = ${me}::bigint and u.account_status = 'ACTIVE')
         ),
         hidden as (
           select blocked_seq as x from blocks where blocker_seq = ${me}::bigint
@@ -98,6 +103,7 @@ export function createTrustRepository(db: Db) {
         select (select count(*) from friends)::int as first,
                (select count(*) from fof
                  where y <> ${me}::bigint
+                   and exists (select 1 from users u where u.seq = y and u.account_status = 'ACTIVE')
                    and y not in (select x from friends)
                    and y not in (select x from hidden))::int as second`.execute(db);
       return result.rows[0] ?? { first: 0, second: 0 };
