@@ -60,6 +60,19 @@ export function RealtimeBridge({ userId }: { userId: string }) {
       if (url) void navigate(url);
     };
     navigator.serviceWorker?.addEventListener('message', onWorkerMessage);
+    // What the session answers once the server ended this socket's: a moderator's decision on
+    // the account (suspended or banned, issue 47) is shown by the gate where the person is, with
+    // what this device held gone; any other end of the session is a sign-out.
+    const sessionAnswered = (answer: SessionResponse) => {
+      if (answer.user?.id === userId) return;
+      forgetSession(queryClient);
+      if (answer.standing) {
+        queryClient.setQueryData(sessionKeys.session, answer);
+        return;
+      }
+      toast.info(SESSION_ENDED_TEXT);
+      void navigate('/auth', { replace: true });
+    };
     realtimeClient.setHandlers({
       userId,
       event: (event) => {
@@ -69,13 +82,8 @@ export function RealtimeBridge({ userId }: { userId: string }) {
           chat: chatRuntime.routerHooks,
           sessionEnded: (reason) => {
             if (reason === 'restricted') {
-              // Suspended or banned: what this device held goes, and the gate shows the
-              // decision the session now answers with (issue 47).
               void fetchSession()
-                .then((answer) => {
-                  forgetSession(queryClient);
-                  queryClient.setQueryData(sessionKeys.session, answer);
-                })
+                .then(sessionAnswered)
                 .catch(() => forgetSession(queryClient));
               return;
             }
@@ -97,12 +105,7 @@ export function RealtimeBridge({ userId }: { userId: string }) {
         // A sign-out already told us (session.revoked comes before the close).
         if (!queryClient.getQueryData<SessionResponse>(sessionKeys.session)?.user) return;
         void fetchSession()
-          .then(({ user }) => {
-            if (user?.id === userId) return;
-            forgetSession(queryClient);
-            toast.info(SESSION_ENDED_TEXT);
-            void navigate('/auth', { replace: true });
-          })
+          .then(sessionAnswered)
           .catch(() => undefined);
       },
     });

@@ -47,8 +47,8 @@ export function InviteChoiceScreen({
   if (process.busy) return <InviteProcessing busy />;
   if (lookup.isError && !failure) {
     return (
-      <section className="invite-landing">
-        <div className="invite-landing__card" role="alert">
+      <section className="center-page invite-landing">
+        <div className="center-card invite-landing__card" role="alert">
           <p>{inviteMessages.validationFailed}</p>
           <RetryButton onRetry={() => lookup.refetch()} busy={lookup.isFetching} />
         </div>
@@ -66,15 +66,15 @@ export function InviteChoiceScreen({
   };
 
   return (
-    <section className="invite-landing" aria-labelledby="invite-choice-title">
+    <section className="center-page invite-landing" aria-labelledby="invite-choice-title">
       <div
-        className="invite-landing__card"
+        className="center-card invite-landing__card"
         role="dialog"
         aria-modal="true"
         aria-labelledby="invite-choice-title"
       >
         <Avatar user={{ name, photoUrl: lookup.data.creator_avatar }} size="xl" />
-        <h1 id="invite-choice-title" className="invite-landing__title">
+        <h1 id="invite-choice-title" className="center-card__title">
           {inviteMessages.choiceTitle(productName)}
         </h1>
         <p className="muted">

@@ -4,15 +4,15 @@ import { inviteMessages } from '@heartline/domain';
 export function InviteProcessing({ busy }: { busy: boolean }) {
   return (
     <section
-      className="invite-landing invite-landing--processing"
+      className="center-page invite-landing invite-landing--processing"
       aria-live="polite"
       aria-busy={busy}
     >
-      <div className="invite-landing__card">
+      <div className="center-card invite-landing__card">
         <span className="spinner" aria-hidden="true" />
         {busy ? (
           <>
-            <h1 className="invite-landing__title">{inviteMessages.processingTitle}</h1>
+            <h1 className="center-card__title">{inviteMessages.processingTitle}</h1>
             <p className="muted">{inviteMessages.processingBusy}</p>
           </>
         ) : (

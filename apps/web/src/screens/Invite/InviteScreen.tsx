@@ -74,9 +74,9 @@ export function InviteScreen() {
   if (lookup.isError) {
     const timedOut = lookup.error instanceof ApiError && lookup.error.code === LOOKUP_TIMEOUT;
     return (
-      <section className="invite-landing">
-        <div className="invite-landing__card" role="alert">
-          <h1 className="invite-landing__title">
+      <section className="center-page invite-landing">
+        <div className="center-card invite-landing__card" role="alert">
+          <h1 className="center-card__title">
             {timedOut ? inviteMessages.lookupTimeout : inviteMessages.validationFailed}
           </h1>
           <RetryButton onRetry={() => lookup.refetch()} busy={lookup.isFetching} />
@@ -100,9 +100,9 @@ function InvitationCard({
   const { productName } = useConfig();
   const name = invitation.creator_name;
   return (
-    <section className="invite-landing" aria-labelledby="invite-title">
+    <section className="center-page invite-landing" aria-labelledby="invite-title">
       <div className="auth__glow" aria-hidden="true" />
-      <div className="invite-landing__card">
+      <div className="center-card invite-landing__card">
         <HeartLogo size={48} />
         <div className="invite-landing__photo">
           {invitation.creator_photo ? (
@@ -117,13 +117,13 @@ function InvitationCard({
             <Avatar user={{ name, photoUrl: invitation.creator_avatar }} size="xl" />
           )}
         </div>
-        <h1 id="invite-title" className="invite-landing__title">
+        <h1 id="invite-title" className="center-card__title">
           {inviteMessages.landingTitle(name, productName)}
         </h1>
         <p className="invite-landing__trust" data-testid="invite-trust">
           Trust score <strong>{invitation.creator_trust_score}</strong>
         </p>
-        <blockquote className="invite-landing__message">{invitation.message}</blockquote>
+        <blockquote className="quote">{invitation.message}</blockquote>
         <button type="button" className="btn btn--primary btn--block" onClick={onContinue}>
           {inviteMessages.landingSignIn}
         </button>

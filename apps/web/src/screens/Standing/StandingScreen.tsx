@@ -1,16 +1,9 @@
-import {
-  APPEAL_TEXT_MAX,
-  moderationReasonLabels,
-  type SessionResponse,
-  type Standing,
-} from '@heartline/domain';
+import { APPEAL_TEXT_MAX, type SessionResponse, type Standing } from '@heartline/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { LaunchScreenGone } from '../../lib/launch-screen.ts';
 import { ApiError, apiRequest } from '../../lib/api.ts';
 import { sessionKeys, useConfig, useSignOutMutation } from '../../state/queries/session.ts';
-import { WarningIcon } from '../../components/Icons.tsx';
-import './standing.css';
+import { StandingCard } from './StandingCard.tsx';
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeStyle: 'short' });
 
@@ -29,53 +22,39 @@ export function StandingScreen({ standing }: { standing: Standing }) {
   const suspended = standing.state === 'SUSPENDED';
   const { productName } = useConfig();
   const signOut = useSignOutMutation();
-  const titleId = useId();
   return (
-    <section className="standing" aria-labelledby={titleId}>
-      <LaunchScreenGone />
-      <div className="standing__card">
-        <span className="standing__icon" aria-hidden="true">
-          <WarningIcon size={32} />
-        </span>
-        <h1 id={titleId} className="standing__title">
-          {suspended ? 'Your account is suspended' : 'Your account is banned'}
-        </h1>
-        <p>
-          {suspended
-            ? `A moderator suspended your account. While it is suspended nobody can see you, and you cannot use ${productName}.`
-            : `A moderator banned your account for good. Nobody can see you, and you cannot use ${productName} or make a new account.`}
-        </p>
-        <dl className="standing__facts">
-          <dt>Reason</dt>
-          <dd>{moderationReasonLabels[standing.reason]}</dd>
-          {standing.message && (
-            <>
-              <dt>From the moderator</dt>
-              <dd className="standing__message">{standing.message}</dd>
-            </>
-          )}
-          {standing.until && (
-            <>
-              <dt>Until</dt>
-              <dd>{dateTime.format(new Date(standing.until))}</dd>
-            </>
-          )}
-        </dl>
-        <Appeal standing={standing} />
-        <p className="standing__fineprint muted">
-          Read the <a href="/terms">Terms of Service</a> and the{' '}
-          <a href="/privacy">Privacy Policy</a>.
-        </p>
-        <button
-          type="button"
-          className="btn btn--ghost"
-          disabled={signOut.isPending}
-          onClick={() => signOut.mutate()}
-        >
-          Sign out
-        </button>
-      </div>
-    </section>
+    <StandingCard
+      title={suspended ? 'Your account is suspended' : 'Your account is banned'}
+      text={
+        suspended
+          ? `A moderator suspended your account. While it is suspended nobody can see you, and you cannot use ${productName}.`
+          : `A moderator banned your account for good. Nobody can see you, and you cannot use ${productName} or make a new account.`
+      }
+      reason={standing.reason}
+      message={standing.message}
+      facts={
+        standing.until && (
+          <>
+            <dt>Until</dt>
+            <dd>{dateTime.format(new Date(standing.until))}</dd>
+          </>
+        )
+      }
+    >
+      <Appeal standing={standing} />
+      <p className="standing__fineprint muted">
+        Read the <a href="/terms">Terms of Service</a> and the <a href="/privacy">Privacy Policy</a>
+        .
+      </p>
+      <button
+        type="button"
+        className="btn btn--ghost"
+        disabled={signOut.isPending}
+        onClick={() => signOut.mutate()}
+      >
+        Sign out
+      </button>
+    </StandingCard>
   );
 }
 
@@ -108,7 +87,7 @@ function Appeal({ standing }: { standing: Standing }) {
       <div className="standing__appeal" role="status">
         <p>{appealStatusText[standing.appeal.status]}</p>
         {standing.appeal.decisionReason && (
-          <p className="standing__message">{standing.appeal.decisionReason}</p>
+          <p className="quote">{standing.appeal.decisionReason}</p>
         )}
       </div>
     );

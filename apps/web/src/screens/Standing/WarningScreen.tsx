@@ -1,11 +1,8 @@
-import { moderationReasonLabels, type NoticeKind, type Warning } from '@heartline/domain';
+import { type NoticeKind, type Warning } from '@heartline/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId } from 'react';
-import { LaunchScreenGone } from '../../lib/launch-screen.ts';
 import { ApiError, apiRequest } from '../../lib/api.ts';
 import { sessionKeys } from '../../state/queries/session.ts';
-import { WarningIcon } from '../../components/Icons.tsx';
-import './standing.css';
+import { StandingCard } from './StandingCard.tsx';
 
 /** What each notice says: a warning, or content of the person's that moderators removed. */
 const noticeTexts: Record<NoticeKind, { title: string; text: string }> = {
@@ -30,12 +27,12 @@ const noticeTexts: Record<NoticeKind, { title: string; text: string }> = {
 };
 
 /**
- * A moderator's warning, or a notice that content was removed (issue 47): shown the next time the person opens the app, before
- * anything else, until they acknowledge it. Nothing else about the account changes.
+ * A moderator's warning, or a notice that content was removed (issue 47): shown the next time
+ * the person opens the app, before anything else, until they acknowledge it. Nothing else about
+ * the account changes.
  */
 export function WarningScreen({ warning }: { warning: Warning }) {
   const queryClient = useQueryClient();
-  const titleId = useId();
   const acknowledge = useMutation({
     mutationFn: () =>
       apiRequest(`/api/standing/warnings/${warning.actionId}/acknowledge`, undefined, {
@@ -45,40 +42,25 @@ export function WarningScreen({ warning }: { warning: Warning }) {
   });
   const failed = acknowledge.error;
   return (
-    <section className="standing" aria-labelledby={titleId}>
-      <LaunchScreenGone />
-      <div className="standing__card">
-        <span className="standing__icon" aria-hidden="true">
-          <WarningIcon size={32} />
-        </span>
-        <h1 id={titleId} className="standing__title">
-          {noticeTexts[warning.kind].title}
-        </h1>
-        <p>{noticeTexts[warning.kind].text}</p>
-        <dl className="standing__facts">
-          <dt>Reason</dt>
-          <dd>{moderationReasonLabels[warning.reason]}</dd>
-          {warning.message && (
-            <>
-              <dt>From the moderator</dt>
-              <dd className="standing__message">{warning.message}</dd>
-            </>
-          )}
-        </dl>
-        {failed && (
-          <p className="field__error" role="alert">
-            {failed instanceof ApiError ? failed.message : 'Could not save that. Try again.'}
-          </p>
-        )}
-        <button
-          type="button"
-          className="btn btn--primary"
-          disabled={acknowledge.isPending}
-          onClick={() => acknowledge.mutate()}
-        >
-          I understand
-        </button>
-      </div>
-    </section>
+    <StandingCard
+      title={noticeTexts[warning.kind].title}
+      text={noticeTexts[warning.kind].text}
+      reason={warning.reason}
+      message={warning.message}
+    >
+      {failed && (
+        <p className="field__error" role="alert">
+          {failed instanceof ApiError ? failed.message : 'Could not save that. Try again.'}
+        </p>
+      )}
+      <button
+        type="button"
+        className="btn btn--primary"
+        disabled={acknowledge.isPending}
+        onClick={() => acknowledge.mutate()}
+      >
+        I understand
+      </button>
+    </StandingCard>
   );
 }

@@ -11,5 +11,7 @@ export function useMyReportsQuery() {
   return useQuery({
     queryKey: reportKeys.mine,
     queryFn: ({ signal }) => apiRequest('/api/reports', myReportsSchema, { signal }),
+    // Opened to learn what became of a report: always asked again (the copy shows meanwhile).
+    staleTime: 0,
   });
 }
