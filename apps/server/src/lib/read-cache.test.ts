@@ -168,6 +168,46 @@ describe('createReadCache', () => {
     expect(batches).toEqual([['a', 'b'], ['a']]);
   });
 
+  it('keeps no batch entry that a keep or a forgetAll overtook', async () => {
+    const db = store({ a: 'old', b: 'B' });
+    const open = deferred<void>();
+    const cache = createReadCache({ max: 10, load: (k: string) => db.load(k) });
+    const batches: string[][] = [];
+    const loadMany = async (keys: readonly string[]) => {
+      batches.push([...keys]);
+      const rows = new Map(keys.map((k) => [k, db.values.get(k)!]));
+      if (batches.length === 1) await open.promise;
+      return rows;
+    };
+    const batch = cache.readMany(['a', 'b'], loadMany);
+    await Promise.resolve();
+    cache.keep('a', 'kept');
+    open.resolve();
+    expect(await batch).toEqual(
+      new Map([
+        ['a', 'kept'],
+        ['b', 'B'],
+      ]),
+    );
+    expect(cache.peek('a')).toBe('kept');
+
+    // A forgetAll overtakes every key of a batch: each is read again, after the change.
+    const second = deferred<void>();
+    let calls = 0;
+    db.values.set('c', 'stale');
+    const held = cache.readMany(['c'], async (keys) => {
+      const rows = new Map(keys.map((k) => [k, db.values.get(k)!]));
+      if (calls++ === 0) await second.promise;
+      return rows;
+    });
+    await Promise.resolve();
+    db.values.set('c', 'C');
+    cache.forgetAll();
+    second.resolve();
+    expect(await held).toEqual(new Map([['c', 'C']]));
+    expect(cache.peek('c')).toBe('C');
+  });
+
   it('reads again with the load the read was given', async () => {
     const db = store({ a: 'old' });
     const open = deferred<void>();

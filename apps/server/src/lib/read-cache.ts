@@ -14,6 +14,9 @@ export type ReadCacheOptions<K, V> = {
   load?: Load<K, V>;
 };
 
+/** A readMany in flight: the keys changed while it was read (`all`: everything was dropped). */
+type Batch<K> = { raced: Set<K>; all: boolean };
+
 /** Loads tried through the cache before a read that keeps being raced goes around it. */
 const ATTEMPTS = 2;
 
@@ -41,6 +44,15 @@ export function createReadCache<K extends Present, V extends Present>(
     },
   });
 
+  /** The readMany batches in flight: what a forget or keep overtook while each was read. */
+  const batches = new Set<Batch<K>>();
+  const overtake = (key?: K) => {
+    for (const batch of batches) {
+      if (key === undefined) batch.all = true;
+      else batch.raced.add(key);
+    }
+  };
+
   /** `load` reads the key the first time; `again` after a forget overtook that read. */
   async function read(
     key: K,
@@ -64,7 +76,10 @@ export function createReadCache<K extends Present, V extends Present>(
     /** The kept value, without reading. */
     peek: (key: K): V | undefined => cache.get(key),
 
-    /** Several keys: the ones not kept are read by one `loadMany` (absent keys: left out). */
+    /**
+     * Several keys: the ones not kept are read by one `loadMany` (absent keys: left out), and
+     * kept unless a forget or keep of the key overtook the read.
+     */
     async readMany(
       keys: readonly K[],
       loadMany: (keys: readonly K[]) => Promise<Map<K, V>>,
@@ -77,12 +92,30 @@ export function createReadCache<K extends Present, V extends Present>(
         else out.set(key, hit);
       }
       if (missing.length === 0) return out;
-      let batch: Promise<Map<K, V>> | undefined;
-      const fromBatch: Load<K, V> = async (key) => (await (batch ??= loadMany(missing))).get(key);
+      // One read for all of them, around lru-cache's per-key fetch (a page asks for dozens).
+      const batch: Batch<K> = { raced: new Set(), all: false };
+      batches.add(batch);
+      let loaded: Map<K, V>;
+      try {
+        loaded = await loadMany(missing);
+      } finally {
+        batches.delete(batch);
+      }
       // A batch's answer is as old as the batch: a key it raced is read again on its own.
+      const again: K[] = [];
+      for (const key of missing) {
+        if (batch.all || batch.raced.has(key)) {
+          again.push(key);
+          continue;
+        }
+        const value = loaded.get(key);
+        if (value === undefined) continue;
+        cache.set(key, value);
+        out.set(key, value);
+      }
       const alone: Load<K, V> = async (key) => (await loadMany([key])).get(key);
-      const values = await Promise.all(missing.map((key) => read(key, fromBatch, alone)));
-      missing.forEach((key, i) => {
+      const values = await Promise.all(again.map((key) => read(key, alone, alone)));
+      again.forEach((key, i) => {
         const value = values[i];
         if (value !== undefined) out.set(key, value);
       });
@@ -91,14 +124,17 @@ export function createReadCache<K extends Present, V extends Present>(
 
     /** A value read elsewhere (it replaces the kept one; a load in flight is dropped). */
     keep(key: K, value: V): void {
+      overtake(key);
       cache.set(key, value);
     },
 
     forget(key: K): void {
+      overtake(key);
       cache.delete(key);
     },
 
     forgetAll(): void {
+      overtake();
       cache.clear();
     },
 
