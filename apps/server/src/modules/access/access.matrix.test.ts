@@ -1,4 +1,5 @@
 import { v7 as uuidv7 } from 'uuid';
+import { DELETED_USER_ID } from '@heartline/domain';
 import { describe, expect, it } from 'vitest';
 import { dbKind, useTestServer, withDatabaseUrl } from '../../../test/harness.ts';
 import { TestBrowser } from '../../../test/http-client.ts';
@@ -467,6 +468,12 @@ async function chatWith(as: TestBrowser, friend: Person, text: string): Promise<
   const opened = await send(as, 'POST', '/api/chats', { userId: friend.id });
   expect(opened.status).toBe(201);
   const chatId = (opened.body as { id: string }).id;
+  await say(as, chatId, text);
+  return chatId;
+}
+
+/** Sends `text` in the chat over the socket, as the browser's person. */
+async function say(as: TestBrowser, chatId: string, text: string): Promise<void> {
   const live = listen(world.server.baseUrl, as.cookieHeader());
   try {
     await live.ready();
@@ -479,7 +486,6 @@ async function chatWith(as: TestBrowser, friend: Person, text: string): Promise<
   } finally {
     live.socket.disconnect();
   }
-  return chatId;
 }
 
 /** A fresh chat with one message, and the actor's browser. */
@@ -532,16 +538,33 @@ async function requestWorld(actor: RequestActor, rightful: 'sender' | 'recipient
 const SUSPENDED_STATES = ['SUSPENDED', 'BANNED'] as const;
 
 /**
- * A fresh world where the actor's friend (a favorite, with a chat) then had their account put
- * in `state`: everything the two shared stays stored, and none of it may show.
+ * A fresh world where the actor's friend (a favorite, with a chat where both wrote) then had
+ * their account put in `state`, or deleted it: everything the two shared stays stored, and
+ * none of it may show but the chat, read as one with 'Unknown User'.
  */
-async function suspendedWorld(state: (typeof SUSPENDED_STATES)[number]) {
+async function suspendedWorld(state: (typeof SUSPENDED_STATES)[number] | 'DELETED') {
   const { as, target } = await personWorld('first');
   expect((await send(as, 'POST', `/api/favorites/${target.id}`)).status).toBe(200);
   const chatId = await chatWith(as, target, 'before the suspension');
-  await setAccountState(world.server, target, state);
+  const asTarget = await browserFor(world.server, target);
+  await say(asTarget, chatId, 'an answer');
+  if (state === 'DELETED') {
+    expect((await send(asTarget, 'DELETE', '/api/me', { confirm: 'DELETE' })).status).toBe(204);
+  } else {
+    await setAccountState(world.server, target, state);
+  }
   return { as, target, chatId };
 }
+
+/** An answer with its ids and times left out: two worlds' answers compared for their shape. */
+const shapeOf = (answer: Answer) => ({
+  status: answer.status,
+  body: JSON.stringify(answer.body)
+    .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, (id) =>
+      id === DELETED_USER_ID ? id : 'id',
+    )
+    .replace(/\d{4}-\d\d-\d\dT[\d:.]+Z/g, 'time'),
+});
 
 /** A fresh pair with a request open from the one to the other, who is then in `state`. */
 async function suspendedAskerWorld(state: (typeof SUSPENDED_STATES)[number]) {
@@ -658,10 +681,18 @@ describe(`access matrix (${dbKind})`, () => {
       }
       for (const [route, row] of Object.entries(ON_CHATS)) {
         const [method, path] = split(route);
-        it(`${route}: their chat answers as a missing one`, async () => {
-          const { as, chatId } = await suspendedWorld(state);
-          const call = (id: string) => send(as, method, path.replace(':chatId', id), row.body?.());
-          await expectAsMissing(call, chatId);
+        it(`${route}: their chat reads as one whose other member deleted their account`, async () => {
+          const answer = async (w: { as: TestBrowser; chatId: string }) =>
+            observe(() => send(w.as, method, path.replace(':chatId', w.chatId), row.body?.()));
+          const restrictedWorld = await suspendedWorld(state);
+          const restricted = await answer(restrictedWorld);
+          expect(shapeOf(restricted)).toEqual(
+            shapeOf(await answer(await suspendedWorld('DELETED'))),
+          );
+          expect(restricted.status).toBe(200);
+          const raw = JSON.stringify(restricted.body);
+          expect(raw).not.toContain(restrictedWorld.target.id);
+          expect(raw).not.toContain(restrictedWorld.target.name);
         });
       }
       for (const [route, row] of Object.entries(ON_REQUESTS)) {

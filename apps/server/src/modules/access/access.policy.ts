@@ -100,6 +100,17 @@ export function isVisible(action: Action, tie: Tie): boolean {
   }
 }
 
+/**
+ * A chat's other member as the rule reads them inside that chat. One who is suspended or banned
+ * reads exactly as one who deleted their account: the chat stays readable as "Unknown User" and
+ * nothing can be sent in it (spec/3 §6), while everywhere else — their id asked about, lists,
+ * Discover — they are not there at all. Lifting the restriction gives the chat back as it was.
+ */
+export function inChat<T extends Tie>(tie: T): T {
+  if (tie.targetState !== 'SUSPENDED' && tie.targetState !== 'BANNED') return tie;
+  return { ...tie, targetState: 'DELETED', friends: false, matched: false };
+}
+
 /** Whether the viewer may do `action` to a person visible to them. */
 export function can(action: Action, tie: Tie): boolean {
   if (!isVisible(action, tie)) return false;

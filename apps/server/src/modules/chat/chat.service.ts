@@ -19,12 +19,11 @@ import {
 } from '../../lib/errors.ts';
 import type { Trx } from '../../db/database.ts';
 import type { Emit, Transact } from '../events/events.outbox.ts';
-import { can, isVisible } from '../access/access.policy.ts';
+import { can, inChat, isVisible } from '../access/access.policy.ts';
 import { assertSettingsAllow, type Access, type Person } from '../access/access.service.ts';
-import { presentChat, presentMessage } from './chat.presenter.ts';
+import { memberView, presentChat, presentMessage, type MemberChat } from './chat.presenter.ts';
 import type { CommittedEvent } from '../events/events.live.ts';
 import { createSendBatcher, type GroupCommitOptions } from './chat.batch.ts';
-import type { ChatRow } from './chat.chats.repository.ts';
 import type { MessageRow } from './chat.messages.repository.ts';
 import type { ChatRepository } from './chat.repository.ts';
 
@@ -65,20 +64,21 @@ export function createChatService(deps: ChatDeps) {
     chatId: string,
     opts: { withUnread?: boolean } = {},
     trx?: Trx,
-  ): Promise<ChatRow> {
-    const row = await repo.chat(userId, chatId, opts, trx);
+  ): Promise<MemberChat> {
+    const stored = await repo.chat(userId, chatId, opts, trx);
+    const row = stored && memberView(stored);
     if (!row || !isVisible('message', row)) throw new NotFoundError(chatMessages.chatNotFound);
     return row;
   }
 
   /** The chat, if the viewer may send in it now. */
-  async function sendableChat(userId: string, chatId: string, trx?: Trx): Promise<ChatRow> {
+  async function sendableChat(userId: string, chatId: string, trx?: Trx): Promise<MemberChat> {
     const row = await visibleChat(userId, chatId, { withUnread: false }, trx);
     if (!can('message', row)) throw new ForbiddenError(chatMessages.cannotMessage);
     return row;
   }
 
-  async function summary(row: ChatRow): Promise<ChatSummary> {
+  async function summary(row: MemberChat): Promise<ChatSummary> {
     const last = await repo.lastMessages([row]);
     return presentChat(row, last.get(row.id));
   }
@@ -91,9 +91,9 @@ export function createChatService(deps: ChatDeps) {
 
   return {
     async list(userId: string): Promise<ChatList> {
-      const rows = (await repo.chatsOf(userId, {})).filter(
-        (row) => isVisible('message', row) && (row.lastSeq > 0 || row.kind === 'match'),
-      );
+      const rows = (await repo.chatsOf(userId, {}))
+        .map(memberView)
+        .filter((row) => isVisible('message', row) && (row.lastSeq > 0 || row.kind === 'match'));
       const last = await repo.lastMessages(rows);
       const chats = rows.map((row) => presentChat(row, last.get(row.id)));
       return { chats, unreadTotal: await repo.unreadTotal(userId) };
@@ -108,7 +108,7 @@ export function createChatService(deps: ChatDeps) {
       const viewer = await me(userId);
       const other = await access.findForAction(viewer, otherId, 'message');
       const existing = await repo.chatWith(userId, other.id);
-      if (existing) return { chat: await summary(existing), created: false };
+      if (existing) return { chat: await summary(memberView(existing)), created: false };
       assertSettingsAllow('message', other.tie);
       if (!can('message', other.tie)) throw new ForbiddenError(chatMessages.cannotMessage);
       const [low, high] = viewer.seq < other.seq ? [viewer, other] : [other, viewer];
@@ -118,7 +118,7 @@ export function createChatService(deps: ChatDeps) {
       );
       const row = await repo.chatWith(userId, other.id);
       if (!row) throw new NotFoundError(chatMessages.chatNotFound);
-      return { chat: await summary(row), created };
+      return { chat: await summary(memberView(row)), created };
     },
 
     async messages(
@@ -129,7 +129,9 @@ export function createChatService(deps: ChatDeps) {
       const chat = await visibleChat(userId, chatId, { withUnread: false });
       const page = await repo.page(chatId, cursor, cursor.limit ?? CHAT_PAGE);
       return {
-        messages: page.messages.map((m) => presentMessage(m, chat.otherName, chat.receipts)),
+        messages: page.messages.map((m) =>
+          presentMessage(m, chat.otherName, chat.receipts, chat.departedId),
+        ),
         hasMore: page.hasMore,
       };
     },
@@ -150,7 +152,8 @@ export function createChatService(deps: ChatDeps) {
         createdAt: new Date().toISOString(),
         readAt: null,
       };
-      const outcome = await batcher.submit({ ...payload, payload });
+      const submitted = await batcher.submit({ ...payload, payload });
+      const outcome = submitted && inChat(submitted);
       if (!outcome || !isVisible('message', outcome)) {
         throw new NotFoundError(chatMessages.chatNotFound);
       }

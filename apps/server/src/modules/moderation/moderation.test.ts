@@ -4,7 +4,11 @@ import { v7 as uuidv7 } from 'uuid';
 import {
   moderationMessages,
   type ErrorBody,
+  DELETED_USER_ID,
   trustScore,
+  type ChatList,
+  type ChatSummary,
+  type MessagePage,
   type NetworkPage,
   type NetworkSummary,
   type SessionResponse,
@@ -18,7 +22,7 @@ import {
   sendJson,
   type Person,
 } from '../../../test/network-fixtures.ts';
-import { listen } from '../../../test/realtime-client.ts';
+import { ask, listen } from '../../../test/realtime-client.ts';
 import { normalizeEmail, signInKeys } from './moderation.service.ts';
 
 const world = useTestServer({ PASSWORD_AUTH: 'true' });
@@ -260,6 +264,77 @@ describe(`a restriction and the graph (${dbKind})`, () => {
     expect(await friendIds(quinn!)).toEqual([sam!.id]);
     await world.server.graph.reload();
     expect(await figures(quinn!)).toEqual(expected(1, 2));
+  });
+});
+
+describe(`a restriction and the chats (${dbKind})`, () => {
+  it('leaves their chats readable as with "Unknown User", nothing sendable, and gives them back', async () => {
+    const staff = await staffMember();
+    const [sid, pat] = await createPeople(world.db, ['Sid Suspended', 'Pat Chats']);
+    await befriend(world.server.graph, [[sid!, pat!]]);
+    const asPat = await browserFor(world.server, pat!);
+    const opened = await sendJson<{ id: string }>(asPat, 'POST', '/api/chats', { userId: sid!.id });
+    const chatId = opened.body.id;
+    const say = async (who: Person, content: string) => {
+      const live = listen(
+        world.server.baseUrl,
+        (await browserFor(world.server, who)).cookieHeader(),
+      );
+      try {
+        await live.ready();
+        return await ask(live.socket, 'message.send', { chatId, clientId: uuidv7(), content });
+      } finally {
+        live.socket.disconnect();
+      }
+    };
+    expect((await say(sid!, 'Hi Pat')).ok).toBe(true);
+    const chat = async () => (await getJson<ChatSummary>(asPat, `/api/chats/${chatId}`)).body;
+    const senders = async () =>
+      (await getJson<MessagePage>(asPat, `/api/chats/${chatId}/messages`)).body.messages.map(
+        (m) => m.senderId,
+      );
+    expect(await chat()).toMatchObject({ name: 'Sid Suspended', otherUserId: sid!.id });
+
+    await world.server.moderation.act({
+      staffId: staff.id,
+      userId: sid!.id,
+      action: { kind: 'suspend', days: 1 },
+      reason: 'spam',
+      message: '',
+    });
+    expect(await chat()).toMatchObject({
+      name: 'Unknown User',
+      avatar: null,
+      otherUserId: DELETED_USER_ID,
+      isFriend: false,
+      canMessage: false,
+    });
+    expect(await senders()).toEqual([DELETED_USER_ID]);
+    const list = await getJson<ChatList>(asPat, '/api/chats');
+    expect(JSON.stringify(list.body)).not.toContain(sid!.id);
+    expect((await say(pat!, 'Are you there?')).ok).toBe(false);
+    // Asked about by their id, they are not there at all.
+    const again = await asPat.request('/api/chats', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ userId: sid!.id }),
+    });
+    expect(again.status).toBe(404);
+
+    await world.server.moderation.liftRestriction({
+      staffId: staff.id,
+      userId: sid!.id,
+      reason: 'other',
+      message: '',
+    });
+    expect(await chat()).toMatchObject({
+      name: 'Sid Suspended',
+      otherUserId: sid!.id,
+      isFriend: true,
+      canMessage: true,
+    });
+    expect(await senders()).toEqual([sid!.id]);
+    expect((await say(pat!, 'Welcome back')).ok).toBe(true);
   });
 });
 
