@@ -1,8 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, type CDPSession, type Page } from '@playwright/test';
+import { expect, type Browser, type CDPSession, type Page } from '@playwright/test';
 import { signInAsNew } from './helpers.ts';
-import { completeOnboarding, me, type Member, type Person } from './network-helpers.ts';
+import {
+  completeOnboarding,
+  me,
+  type Member,
+  type People,
+  type Person,
+} from './network-helpers.ts';
 
 /** The first admin, named in playwright.config.ts's STAFF_ADMINS. */
 export const ROOT_ADMIN = { name: 'Root Admin Tester', email: 'staff.root@example.test' };
@@ -115,4 +121,37 @@ export async function signInRootAdmin(page: Page): Promise<Member> {
 export async function grantRole(admin: Page, person: Person, role: 'moderator' | 'admin') {
   const response = await admin.request.put(`/api/staff/roles/${person.id}`, { data: { role } });
   expect(response.status(), await response.text()).toBe(200);
+}
+
+/**
+ * The `rootAdmin` fixture: the STAFF_ADMINS account signed in and confirmed in a browser of its
+ * own, closed when the test ends (`test.extend<{ rootAdmin: Member }>({ rootAdmin: … })`).
+ */
+export async function rootAdminFixture(
+  { browser }: { browser: Browser },
+  use: (rootAdmin: Member) => Promise<void>,
+) {
+  const context = await browser.newContext();
+  try {
+    await use(await signInRootAdmin(await context.newPage()));
+  } finally {
+    await context.close();
+  }
+}
+
+export type Staff = Member & { key: Authenticator };
+
+/** A new person the root admin makes staff, with a passkey enrolled on their first visit. */
+export async function newStaff(
+  people: People,
+  rootAdmin: Member,
+  label: string,
+  role: 'moderator' | 'admin',
+): Promise<Staff> {
+  const person = await people.signUp(label);
+  await grantRole(rootAdmin.page, person, role);
+  const key = await virtualAuthenticator(person.page);
+  await person.page.goto('/staff');
+  await passGate(person.page, 'enrol');
+  return { ...person, key };
 }

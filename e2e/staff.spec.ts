@@ -2,54 +2,22 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations, signInAsNew } from './helpers.ts';
-import {
-  signUpOnboarded,
-  test as base,
-  type Member,
-  type People,
-  type Person,
-} from './network-helpers.ts';
+import { signUpOnboarded, test as base, type Member, type Person } from './network-helpers.ts';
 import {
   grantRole,
+  newStaff,
   passGate,
+  rootAdminFixture,
   signedIn,
-  signInRootAdmin,
   staffNav,
   virtualAuthenticator,
-  type Authenticator,
 } from './staff-helpers.ts';
 
 // The staff console at /staff (issue 47, DESIGN.md §6), against the real staff API, with
 // Chromium's virtual authenticator answering the passkey prompts.
 
 /** `people`, and the STAFF_ADMINS account signed in and confirmed in a browser of its own. */
-const test = base.extend<{ rootAdmin: Member }>({
-  rootAdmin: async ({ browser }, use) => {
-    const context = await browser.newContext();
-    try {
-      await use(await signInRootAdmin(await context.newPage()));
-    } finally {
-      await context.close();
-    }
-  },
-});
-
-type Staff = Member & { key: Authenticator };
-
-/** A new person the root admin makes staff, with a passkey enrolled on their first visit. */
-async function newStaff(
-  people: People,
-  rootAdmin: Member,
-  label: string,
-  role: 'moderator' | 'admin',
-): Promise<Staff> {
-  const person = await people.signUp(label);
-  await grantRole(rootAdmin.page, person, role);
-  const key = await virtualAuthenticator(person.page);
-  await person.page.goto('/staff');
-  await passGate(person.page, 'enrol');
-  return { ...person, key };
-}
+const test = base.extend<{ rootAdmin: Member }>({ rootAdmin: rootAdminFixture });
 
 /** The bundled sources of a served script, from its source map in the build under test. */
 function sourcesOf(url: string): string[] {
@@ -117,13 +85,13 @@ test('a moderator enrols a passkey on the first visit; a reload opens the consol
     await passGate(page, 'enrol');
     expect(await key.credentials()).toHaveLength(1);
 
-    // A moderator's console: the appeals, not the audit log or the roles.
-    await expect(staffNav(page).getByRole('link')).toHaveText(['Appeals']);
-    await expect(staffNav(page).getByRole('link', { name: 'Appeals' })).toHaveAttribute(
+    // A moderator's console: the reports first, and appeals; not the audit log or the roles.
+    await expect(staffNav(page).getByRole('link')).toHaveText(['Reports', 'Appeals']);
+    await expect(staffNav(page).getByRole('link', { name: 'Reports' })).toHaveAttribute(
       'aria-current',
       'page',
     );
-    await expect(page.getByRole('heading', { name: 'Appeals' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Reports' })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
     const status = (await (await page.request.get('/api/staff/me')).json()) as {
       passkeys: number;
@@ -140,7 +108,7 @@ test('a moderator enrols a passkey on the first visit; a reload opens the consol
     ).toHaveCount(0);
     await page.goto('/staff/audit');
     await expect(page).toHaveURL(/\/staff$/);
-    await expect(page.getByRole('heading', { name: 'Appeals' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Reports' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Audit log' })).toHaveCount(0);
     expect((await page.request.get('/api/staff/audit')).status()).toBe(403);
 
@@ -174,9 +142,9 @@ test('a staff call answered 403 PASSKEY_REQUIRED sends the console back to its g
 }) => {
   const moderator = await newStaff(people, rootAdmin, 'Lapsed', 'moderator');
   const { page } = moderator;
-  // As the server answers once the 12 hours are over.
+  // As the server answers once the 12 hours are over (the console opens on the report queue).
   await page.route(
-    '**/api/staff/appeals',
+    /\/api\/staff\/cases\?/,
     (route) =>
       route.fulfill({
         status: 403,
@@ -191,7 +159,9 @@ test('a staff call answered 403 PASSKEY_REQUIRED sends the console back to its g
   );
   await page.reload();
   await passGate(page, 'confirm');
-  await expect(page.getByRole('heading', { name: 'Appeals' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Reports' })).toBeVisible();
+  await expect(page.getByRole('radio', { name: /^Open/ })).toBeChecked();
+  await staffNav(page).getByRole('link', { name: 'Appeals' }).click();
   await expect(page.getByText('No open appeals.')).toBeVisible();
 });
 
@@ -218,7 +188,7 @@ test('appeals are decided with a reason: a moderator upholds one, and only an ad
   }
 
   const { page } = moderator;
-  await page.reload();
+  await page.goto('/staff/appeals');
   const card = (person: Person) =>
     page.getByRole('article').filter({ has: page.getByRole('heading', { name: person.name }) });
   await expect(card(sue)).toBeVisible();
@@ -267,7 +237,12 @@ test('an admin reads the audit log, pages back through it, grants and revokes ro
     people.signUp('Promoted'),
   ]);
   const { page } = admin;
-  await expect(staffNav(page).getByRole('link')).toHaveText(['Appeals', 'Audit log', 'Roles']);
+  await expect(staffNav(page).getByRole('link')).toHaveText([
+    'Reports',
+    'Appeals',
+    'Audit log',
+    'Roles',
+  ]);
   await expect(page.locator('.staff__role')).toHaveText('Admin');
 
   // Roles: grant by user ID, with the server's refusals.

@@ -5,6 +5,7 @@ import { useNow } from '../../lib/use-now.ts';
 import { AppealsPanel } from './AppealsPanel.tsx';
 import { AuditPanel } from './AuditPanel.tsx';
 import { PasskeyGate } from './PasskeyGate.tsx';
+import { ReportsPanel } from './ReportsPanel.tsx';
 import { RolesPanel } from './RolesPanel.tsx';
 import {
   gateStep,
@@ -82,6 +83,8 @@ function StaffNav({ status, current }: { status: StaffStatus; current: StaffSect
 
 function SectionPanel({ section }: { section: StaffSection }) {
   switch (section) {
+    case 'reports':
+      return <ReportsPanel />;
     case 'appeals':
       return <AppealsPanel />;
     case 'audit':

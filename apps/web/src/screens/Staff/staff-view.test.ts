@@ -1,20 +1,43 @@
-import type { AuditEntry, OpenAppeal, StaffStatus } from '@heartline/domain';
+import {
+  caseTexts,
+  moderationMessages,
+  STAFF_TEXT_MAX,
+  type AuditEntry,
+  type CaseReport,
+  type OpenAppeal,
+  type StaffStatus,
+} from '@heartline/domain';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api.ts';
-import { auditUrl } from '../../state/queries/staff.ts';
+import { auditUrl, caseQueueUrl } from '../../state/queries/staff.ts';
 import {
+  accountStateLabel,
   appealedDecision,
   auditActionLabel,
   auditActor,
   auditDetailText,
+  byGravity,
+  caseErrorText,
   ceremonyErrorText,
+  contextLabel,
+  decisionBody,
   decisionErrorText,
   gateStep,
+  hasSnapshot,
+  latestSnapshot,
+  moderationReasonLabel,
+  noteError,
+  openCaseFrom,
   personName,
+  queueFilterFrom,
+  queueSearch,
+  reasonLabel,
   roleErrorText,
+  sameSnapshot,
   sectionFor,
   sectionsFor,
   staffTexts,
+  timeAgo,
 } from './staff-view.ts';
 
 const NOW = Date.parse('2025-06-01T12:00:00Z');
@@ -65,14 +88,15 @@ describe('the passkey gate', () => {
 });
 
 describe('the console nav', () => {
-  it('shows a moderator the appeals only, an admin the audit log and roles too', () => {
-    expect(sectionsFor('moderator').map((s) => s.id)).toEqual(['appeals']);
-    expect(sectionsFor('admin').map((s) => s.id)).toEqual(['appeals', 'audit', 'roles']);
+  it('shows a moderator the reports and appeals, an admin the audit log and roles too', () => {
+    expect(sectionsFor('moderator').map((s) => s.id)).toEqual(['reports', 'appeals']);
+    expect(sectionsFor('admin').map((s) => s.id)).toEqual(['reports', 'appeals', 'audit', 'roles']);
   });
 
-  it('opens /staff on the first section and sends a section the role lacks back there', () => {
-    expect(sectionFor(undefined, 'moderator')).toBe('appeals');
-    expect(sectionFor(undefined, 'admin')).toBe('appeals');
+  it('opens /staff on the reports and sends a section the role lacks back there', () => {
+    expect(sectionFor(undefined, 'moderator')).toBe('reports');
+    expect(sectionFor(undefined, 'admin')).toBe('reports');
+    expect(sectionFor('appeals', 'moderator')).toBe('appeals');
     expect(sectionFor('roles', 'admin')).toBe('roles');
     expect(sectionFor('audit', 'moderator')).toBeNull();
     expect(sectionFor('roles', 'moderator')).toBeNull();
@@ -166,5 +190,171 @@ describe('the audit log', () => {
     expect(auditUrl({ subjectId: 'u1', staffId: 's1' }, null)).toBe(
       '/api/staff/audit?subjectId=u1&staffId=s1',
     );
+  });
+});
+
+describe('the report queue', () => {
+  it("orders a case's reasons gravest first, as the server's queue does, unknown ones last", () => {
+    expect(byGravity(['spam', 'blocked', 'underage', 'harassment'])).toEqual([
+      'underage',
+      'harassment',
+      'spam',
+      'blocked',
+    ]);
+    expect(byGravity(['other', 'made_up', 'fake_profile'])).toEqual([
+      'fake_profile',
+      'other',
+      'made_up',
+    ]);
+    expect(byGravity([])).toEqual([]);
+  });
+
+  it("names reasons and places in the domain's words, and one it does not know as written", () => {
+    expect(reasonLabel('harassment')).toBe('Harassment or bullying');
+    expect(reasonLabel('underage')).toBe('Under 18');
+    expect(reasonLabel('blocked')).toBe('Blocked');
+    expect(reasonLabel('new_reason')).toBe('new reason');
+    expect(moderationReasonLabel('fake_identity')).toBe('A fake identity');
+    expect(moderationReasonLabel('odd_one')).toBe('odd one');
+    expect(contextLabel('discover')).toBe('Discover');
+    expect(contextLabel('block')).toBe('A block');
+    expect(contextLabel('elsewhere')).toBe('elsewhere');
+  });
+
+  it('says how old a case is', () => {
+    const at = (ms: number) => new Date(NOW - ms).toISOString();
+    expect(timeAgo(at(20_000), NOW)).toBe('just now');
+    expect(timeAgo(at(5 * 60_000), NOW)).toBe('5 min ago');
+    expect(timeAgo(at(59 * 60_000), NOW)).toBe('59 min ago');
+    expect(timeAgo(at(3 * 3_600_000 + 1), NOW)).toBe('3 h ago');
+    expect(timeAgo(at(49 * 3_600_000), NOW)).toBe('2 d ago');
+    expect(timeAgo('not a time', NOW)).toBe('not a time');
+  });
+
+  it('keeps the filter and the open case in the URL, leaving the defaults out', () => {
+    expect(queueFilterFrom(new URLSearchParams())).toEqual({ state: 'open', reason: null });
+    expect(queueFilterFrom(new URLSearchParams('state=closed&reason=spam'))).toEqual({
+      state: 'closed',
+      reason: 'spam',
+    });
+    expect(queueFilterFrom(new URLSearchParams('state=gone&reason=nope'))).toEqual({
+      state: 'open',
+      reason: null,
+    });
+    expect(openCaseFrom(new URLSearchParams('case=c1'))).toBe('c1');
+    expect(openCaseFrom(new URLSearchParams('case='))).toBeNull();
+    expect(queueSearch({ state: 'open', reason: null }, null).toString()).toBe('');
+    expect(queueSearch({ state: 'urgent', reason: 'underage' }, 'c1').toString()).toBe(
+      'state=urgent&reason=underage&case=c1',
+    );
+  });
+
+  it('asks the server for a filter and a page as it reads them', () => {
+    expect(caseQueueUrl({ state: 'open', reason: null }, 0)).toBe('/api/staff/cases?state=open');
+    expect(caseQueueUrl({ state: 'closed', reason: 'fake_profile' }, 50)).toBe(
+      '/api/staff/cases?state=closed&reason=fake_profile&offset=50',
+    );
+  });
+});
+
+describe('a case', () => {
+  const report = (over: Partial<CaseReport> = {}): CaseReport => ({
+    id: 'r1',
+    reason: 'spam',
+    context: 'discover',
+    details: '',
+    count: 1,
+    createdAt: '2025-06-01T10:00:00Z',
+    updatedAt: '2025-06-01T10:00:00Z',
+    reporter: null,
+    snapshot: {
+      name: 'Pia',
+      bio: 'Old words',
+      age: 30,
+      location: '',
+      interests: [],
+      photoUrl: null,
+    },
+    messages: [],
+    ...over,
+  });
+
+  it("shows the profile as last reported, and a report's own only where it differs", () => {
+    const first = report();
+    const repeat = report({
+      id: 'r2',
+      createdAt: '2025-06-01T09:00:00Z',
+      updatedAt: '2025-06-01T11:00:00Z',
+      snapshot: { ...first.snapshot, bio: 'New words' },
+    });
+    expect(latestSnapshot([first, repeat])?.bio).toBe('New words');
+    expect(latestSnapshot([])).toBeNull();
+    expect(sameSnapshot(first.snapshot, { ...first.snapshot })).toBe(true);
+    expect(sameSnapshot(first.snapshot, repeat.snapshot)).toBe(false);
+    expect(sameSnapshot(first.snapshot, { ...first.snapshot, interests: ['Music'] })).toBe(false);
+    // A report from before snapshots were kept holds none (the server still names the photo).
+    expect(hasSnapshot({ photoUrl: null })).toBe(false);
+    expect(hasSnapshot(first.snapshot)).toBe(true);
+    expect(sameSnapshot({}, { name: null, bio: '', location: '', interests: [] })).toBe(true);
+  });
+
+  it('says what the account is now, when it is not simply active', () => {
+    expect(accountStateLabel('ACTIVE')).toBeNull();
+    expect(accountStateLabel('SUSPENDED')).toBe('Suspended');
+    expect(accountStateLabel('BANNED')).toBe('Banned');
+    expect(accountStateLabel(null)).toBeNull();
+  });
+
+  it("refuses an empty or over-long note with the server's words", () => {
+    expect(noteError('')).toBe('Write the note');
+    expect(noteError('   \n ')).toBe('Write the note');
+    expect(noteError('x'.repeat(STAFF_TEXT_MAX + 1))).toBe(
+      `A note can be at most ${STAFF_TEXT_MAX} characters`,
+    );
+    expect(noteError('x'.repeat(STAFF_TEXT_MAX))).toBeNull();
+    expect(noteError('  Asked a colleague  ')).toBeNull();
+  });
+
+  it('builds the decision the server takes, or says what is missing', () => {
+    const draft = { kind: null, reason: '', days: 7, message: '' } as const;
+    expect(decisionBody(draft)).toEqual({ error: caseTexts.chooseDecision });
+    expect(decisionBody({ ...draft, kind: 'warn' })).toEqual({ error: 'Choose a reason' });
+    // A dismissal takes its own reasons, not the Terms' list, and the reverse.
+    expect(decisionBody({ ...draft, kind: 'dismiss', reason: 'spam' })).toEqual({
+      error: 'Choose a reason',
+    });
+    expect(decisionBody({ ...draft, kind: 'ban', reason: 'duplicate' })).toEqual({
+      error: 'Choose a reason',
+    });
+    expect(decisionBody({ ...draft, kind: 'dismiss', reason: 'duplicate' })).toEqual({
+      body: { kind: 'dismiss', reason: 'duplicate', message: '' },
+    });
+    expect(
+      decisionBody({
+        ...draft,
+        kind: 'suspend',
+        reason: 'harassment',
+        days: 30,
+        message: ' Stop. ',
+      }),
+    ).toEqual({ body: { kind: 'suspend', reason: 'harassment', days: 30, message: 'Stop.' } });
+    // Days go with a suspension only.
+    expect(decisionBody({ ...draft, kind: 'remove_bio', reason: 'hate' })).toEqual({
+      body: { kind: 'remove_bio', reason: 'hate', message: '' },
+    });
+    expect(
+      decisionBody({ ...draft, kind: 'warn', reason: 'spam', message: 'x'.repeat(2001) }),
+    ).toEqual({ error: 'A message can be at most 2000 characters' });
+  });
+
+  it("shows the server's refusal of a decision, and its bare 'Not found' in words", () => {
+    const decided = new ApiError('CONFLICT', moderationMessages.caseDecided, 409);
+    expect(caseErrorText(decided)).toBe('This case was decided already');
+    const own = new ApiError('FORBIDDEN', moderationMessages.ownReport, 403);
+    expect(caseErrorText(own)).toBe(moderationMessages.ownReport);
+    expect(caseErrorText(new ApiError('NOT_FOUND', 'Case not found', 404))).toBe(
+      caseTexts.caseGone,
+    );
+    expect(caseErrorText(new TypeError('offline'))).toBe(staffTexts.changeFailed);
   });
 });

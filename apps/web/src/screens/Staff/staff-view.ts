@@ -1,13 +1,27 @@
 import {
+  CASE_REASONS_BY_GRAVITY,
+  CASE_STATES,
+  caseDecisionSchema,
+  caseNoteInputSchema,
+  caseTexts,
   MODERATION_REASONS,
   moderationReasonLabels,
+  reportContextLabels,
+  reportReasonLabels,
   type AuditEntry,
+  type CaseDecisionInput,
+  type CaseDecisionKind,
+  type CaseReason,
+  type CaseReport,
   type ModerationReason,
   type OpenAppeal,
+  type ProfileSnapshotView,
   type StaffRole,
   type StaffStatus,
+  type SuspensionDays,
 } from '@heartline/domain';
 import { ApiError } from '../../lib/api.ts';
+import type { CaseQueueFilter } from '../../state/queries/staff.ts';
 
 // What the staff console shows, as pure functions of the staff API's answers (DESIGN.md §6).
 
@@ -23,13 +37,14 @@ export function gateStep(status: StaffStatus, now: number): GateStep {
   return status.passkeys === 0 ? 'enrol' : 'confirm';
 }
 
-/** A part of the console; the report queue comes first once it has its API (issue 47). */
-export type StaffSection = 'appeals' | 'audit' | 'roles';
+/** A part of the console. */
+export type StaffSection = 'reports' | 'appeals' | 'audit' | 'roles';
 
 type SectionEntry = { id: StaffSection; label: string; adminOnly: boolean };
 
 /** The console's nav, in order: the first a role may open is where /staff opens. */
 export const staffSections: readonly SectionEntry[] = [
+  { id: 'reports', label: caseTexts.title, adminOnly: false },
   { id: 'appeals', label: 'Appeals', adminOnly: false },
   { id: 'audit', label: 'Audit log', adminOnly: true },
   { id: 'roles', label: 'Roles', adminOnly: true },
@@ -101,7 +116,7 @@ export function ceremonyErrorText(error: unknown): string {
 }
 
 /** The server's text for a refused change; its plain "Not found" said in the console's words. */
-function refusalText(error: unknown, notFound: string): string {
+export function refusalText(error: unknown, notFound: string): string {
   if (error instanceof ApiError) return error.status === 404 ? notFound : error.message;
   return staffTexts.changeFailed;
 }
@@ -115,6 +130,9 @@ export const roleErrorText = (error: unknown) =>
   refusalText(error, 'No account has this user ID, or it holds no staff role.');
 
 const kindLabels: Record<OpenAppeal['kind'], string> = {
+  warn: 'Warning',
+  remove_photo: 'Photo removed',
+  remove_bio: 'Bio removed',
   suspend: 'Suspension',
   ban: 'Ban',
 };
@@ -198,3 +216,137 @@ export function auditDetailText(entry: AuditEntry): string {
   const parts = [...words, ...rest];
   return parts.join(' · ');
 }
+
+// The report queue and its cases (docs/API-moderation.md, "Reports and cases").
+
+const isCaseReason = (value: string): value is CaseReason =>
+  (CASE_REASONS_BY_GRAVITY as readonly string[]).includes(value);
+
+/** A report reason in words; one this console does not know reads as written. */
+export function reasonLabel(reason: string): string {
+  return isCaseReason(reason) ? reportReasonLabels[reason] : reason.replaceAll('_', ' ');
+}
+
+/** A case's reasons, gravest first (the queue's order); unknown ones last, as they came. */
+export function byGravity(reasons: readonly string[]): string[] {
+  const rank = (reason: string) => {
+    const at = (CASE_REASONS_BY_GRAVITY as readonly string[]).indexOf(reason);
+    return at === -1 ? CASE_REASONS_BY_GRAVITY.length : at;
+  };
+  return [...reasons].sort((a, b) => rank(a) - rank(b));
+}
+
+/** Where a report was made, in words. */
+export function contextLabel(context: string): string {
+  return (reportContextLabels as Record<string, string | undefined>)[context] ?? context;
+}
+
+/** An action's reason in words (the Terms' list); one this console does not know as written. */
+export function moderationReasonLabel(reason: string): string {
+  return isReason(reason) ? moderationReasonLabels[reason] : reason.replaceAll('_', ' ');
+}
+
+const MINUTE = 60_000;
+
+/** How long ago a time the staff API gives was: 'just now', '12 min ago', '5 h ago', '3 d ago'. */
+export function timeAgo(iso: string, now: number): string {
+  const ms = now - Date.parse(iso);
+  if (Number.isNaN(ms)) return iso;
+  if (ms < MINUTE) return caseTexts.justNow;
+  if (ms < 60 * MINUTE) return caseTexts.minutesAgo(Math.floor(ms / MINUTE));
+  if (ms < 24 * 60 * MINUTE) return caseTexts.hoursAgo(Math.floor(ms / (60 * MINUTE)));
+  return caseTexts.daysAgo(Math.floor(ms / (24 * 60 * MINUTE)));
+}
+
+/**
+ * The queue's filter as the Reports section keeps it in its URL (`?state=…&reason=…`): open
+ * cases of every reason when it names none, or one this console does not know.
+ */
+export function queueFilterFrom(search: URLSearchParams): CaseQueueFilter {
+  const state = CASE_STATES.find((s) => s === search.get('state')) ?? 'open';
+  const reason = CASE_REASONS_BY_GRAVITY.find((r) => r === search.get('reason')) ?? null;
+  return { state, reason };
+}
+
+/** The case the URL opens (`?case=`), if any. */
+export const openCaseFrom = (search: URLSearchParams): string | null => search.get('case') || null;
+
+/** The section's URL search for a filter and an open case; the defaults are left out. */
+export function queueSearch(filter: CaseQueueFilter, caseId: string | null): URLSearchParams {
+  const params = new URLSearchParams();
+  if (filter.state !== 'open') params.set('state', filter.state);
+  if (filter.reason) params.set('reason', filter.reason);
+  if (caseId) params.set('case', caseId);
+  return params;
+}
+
+/** The profile as it was reported most recently (a repeat report takes a new snapshot). */
+export function latestSnapshot(reports: readonly CaseReport[]): ProfileSnapshotView | null {
+  let latest: CaseReport | null = null;
+  for (const report of reports) {
+    if (!latest || Date.parse(report.updatedAt) > Date.parse(latest.updatedAt)) latest = report;
+  }
+  return latest?.snapshot ?? null;
+}
+
+/** Whether two snapshots show the same profile (a report's own is shown only when it differs). */
+export function sameSnapshot(a: ProfileSnapshotView, b: ProfileSnapshotView): boolean {
+  return (
+    (a.name ?? null) === (b.name ?? null) &&
+    (a.bio ?? '') === (b.bio ?? '') &&
+    (a.age ?? null) === (b.age ?? null) &&
+    (a.location ?? '') === (b.location ?? '') &&
+    (a.photoUrl ?? null) === (b.photoUrl ?? null) &&
+    (a.interests ?? []).join('\n') === (b.interests ?? []).join('\n')
+  );
+}
+
+/**
+ * Whether a snapshot holds a profile: reports from before snapshots were kept hold `{}`, which
+ * the server answers as a snapshot with no photo and nothing else.
+ */
+export function hasSnapshot(snapshot: ProfileSnapshotView): boolean {
+  const { name, bio, age, location, interests } = snapshot;
+  return [name, bio, age, location, interests].some((field) => field !== undefined);
+}
+
+/** What the person's account is now, when it is not simply active. */
+export function accountStateLabel(status: string | null): string | null {
+  return status === null ? null : (caseTexts.accountStates[status] ?? null);
+}
+
+/** Why a note cannot be sent, in the domain's words (the server's rule); null when it can. */
+export function noteError(text: string): string | null {
+  const checked = caseNoteInputSchema.safeParse({ text });
+  return checked.success ? null : (checked.error.issues[0]?.message ?? caseTexts.checkForm);
+}
+
+/** The decision form as it stands. */
+export type DecisionDraft = {
+  kind: CaseDecisionKind | null;
+  reason: string;
+  days: SuspensionDays;
+  message: string;
+};
+
+/** The reasons a decision kind takes: a dismissal's own, else the Terms' list. */
+export const takesDismissReason = (kind: CaseDecisionKind | null) => kind === 'dismiss';
+
+/**
+ * The decision to send, checked by the server's schema (its texts say what is missing), or the
+ * first thing wrong with it.
+ */
+export function decisionBody(
+  draft: DecisionDraft,
+): { body: CaseDecisionInput; error?: undefined } | { error: string } {
+  if (draft.kind === null) return { error: caseTexts.chooseDecision };
+  const { kind, reason, message } = draft;
+  const candidate =
+    kind === 'suspend' ? { kind, reason, message, days: draft.days } : { kind, reason, message };
+  const checked = caseDecisionSchema.safeParse(candidate);
+  if (checked.success) return { body: checked.data };
+  return { error: checked.error.issues[0]?.message ?? caseTexts.checkForm };
+}
+
+/** Why a note or a decision did not go through (decided already, one's own report: the server's text). */
+export const caseErrorText = (error: unknown) => refusalText(error, caseTexts.caseGone);

@@ -1,6 +1,11 @@
 import {
   AUDIT_PAGE_SIZE,
   auditPageSchema,
+  caseQueuePageSchema,
+  caseViewSchema,
+  type CaseDecisionInput,
+  type CaseReason,
+  type CaseState,
   okSchema,
   openAppealListSchema,
   passkeyOptionsSchema,
@@ -20,11 +25,12 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api.ts';
+import { ApiError, apiRequest } from '../../lib/api.ts';
 import { retryStaffOnce, staffKeys, staffRequest } from './staff-status.ts';
 
-// The staff console's data (docs/API-moderation.md, "Staff"): appeals, the audit log, roles and
-// the passkey ceremonies. Only the console's code imports this file.
+// The staff console's data (docs/API-moderation.md, "Staff"): the report queue and its cases,
+// appeals, the audit log, roles and the passkey ceremonies. Only the console's code imports
+// this file.
 
 /**
  * The browser half of WebAuthn, loaded when the passkey gate shows rather than with the console,
@@ -35,10 +41,19 @@ export const loadWebAuthn = () => import('@simplewebauthn/browser');
 /** Console answers are not kept in the browser's storage (the query cache is persisted). */
 const consoleQuery = { meta: { persist: false }, retry: retryStaffOnce } as const;
 
+/** The report queue's pages (one list per filter) and the cases, each under `all`. */
+export const caseKeys = {
+  all: [...staffKeys.all, 'cases'] as const,
+  queues: [...staffKeys.all, 'cases', 'queue'] as const,
+  queue: (filter: CaseQueueFilter) =>
+    [...caseKeys.queues, filter.state, filter.reason ?? 'all'] as const,
+  one: (caseId: string) => [...caseKeys.all, 'case', caseId] as const,
+};
+
 /** A confirmed session: the lists the gate held back are asked again. */
 function confirmed(queryClient: QueryClient, status: StaffStatus) {
   queryClient.setQueryData(staffKeys.status, status);
-  for (const queryKey of [staffKeys.appeals, staffKeys.audit, staffKeys.roles]) {
+  for (const queryKey of [caseKeys.all, staffKeys.appeals, staffKeys.audit, staffKeys.roles]) {
     void queryClient.invalidateQueries({ queryKey });
   }
 }
@@ -85,6 +100,84 @@ export function useConfirmPasskeyMutation() {
       });
     },
     onSuccess: (status) => confirmed(queryClient, status),
+  });
+}
+
+export type CaseQueueFilter = { state: CaseState; reason: CaseReason | null };
+
+/** The queue's URL for a filter and a page (`offset`: where the page starts). */
+export function caseQueueUrl(filter: CaseQueueFilter, offset: number): string {
+  const params = new URLSearchParams({ state: filter.state });
+  if (filter.reason) params.set('reason', filter.reason);
+  if (offset > 0) params.set('offset', String(offset));
+  return `/api/staff/cases?${params.toString()}`;
+}
+
+/** The report queue for a filter, 50 cases a page, in the server's order. */
+export function useCaseQueueQuery(filter: CaseQueueFilter) {
+  const queryClient = useQueryClient();
+  return useInfiniteQuery({
+    queryKey: caseKeys.queue(filter),
+    queryFn: ({ pageParam, signal }) =>
+      staffRequest(queryClient, caseQueueUrl(filter, pageParam), caseQueuePageSchema, { signal }),
+    initialPageParam: 0,
+    getNextPageParam: (last) => last.nextOffset,
+    ...consoleQuery,
+  });
+}
+
+/** A case whole: its reports and reporters, the evidence, the person's history, the notes. */
+export function useCaseQuery(caseId: string) {
+  const queryClient = useQueryClient();
+  return useQuery({
+    queryKey: caseKeys.one(caseId),
+    queryFn: ({ signal }) =>
+      staffRequest(queryClient, `/api/staff/cases/${encodeURIComponent(caseId)}`, caseViewSchema, {
+        signal,
+      }),
+    ...consoleQuery,
+  });
+}
+
+export function useAddCaseNoteMutation(caseId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (text: string) =>
+      staffRequest(queryClient, `/api/staff/cases/${encodeURIComponent(caseId)}/notes`, okSchema, {
+        method: 'POST',
+        body: { text },
+      }),
+    // Pending until the case is read again, so the note shows as the form empties.
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: staffKeys.audit });
+      return queryClient.invalidateQueries({ queryKey: caseKeys.one(caseId) });
+    },
+  });
+}
+
+/** Decides an open case: it leaves the open queue, and shows as decided once read again. */
+export function useDecideCaseMutation(caseId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CaseDecisionInput) =>
+      staffRequest(
+        queryClient,
+        `/api/staff/cases/${encodeURIComponent(caseId)}/decision`,
+        okSchema,
+        { method: 'POST', body },
+      ),
+    // Every filter's pages, and the case, which then shows as decided (the form goes).
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: caseKeys.all });
+      void queryClient.invalidateQueries({ queryKey: staffKeys.audit });
+    },
+    // Decided by someone else meanwhile: the queue is read again, the case stays as it is so
+    // the form can say what happened.
+    onError: (error) => {
+      if (error instanceof ApiError && error.status === 409) {
+        void queryClient.invalidateQueries({ queryKey: caseKeys.queues });
+      }
+    },
   });
 }
 
