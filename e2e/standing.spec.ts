@@ -2,7 +2,7 @@ import { expect, type Page } from '@playwright/test';
 import { test } from './chat-helpers.ts';
 import { expectNoSeriousA11yViolations } from './helpers.ts';
 import { befriend, gotoLive, row, type Member, type Person } from './network-helpers.ts';
-import { signInRootAdmin } from './staff-helpers.ts';
+import { rootAdminFixture } from './staff-helpers.ts';
 
 /**
  * A moderator's decisions as the member lives them (issue 47, Terms §4 and §10): a warning and
@@ -16,16 +16,7 @@ import { signInRootAdmin } from './staff-helpers.ts';
 test.describe.configure({ timeout: 90_000 });
 
 /** The STAFF_ADMINS account, confirmed with its passkey, in a browser of its own. */
-const adminFixture = test.extend<{ admin: Member }>({
-  admin: async ({ browser }, use) => {
-    const context = await browser.newContext();
-    try {
-      await use(await signInRootAdmin(await context.newPage()));
-    } finally {
-      await context.close();
-    }
-  },
-});
+const adminFixture = test.extend<{ admin: Member }>({ admin: rootAdminFixture });
 
 async function post(page: Page, path: string, data: unknown): Promise<unknown> {
   const response = await page.request.post(path, { data });
@@ -66,7 +57,7 @@ async function acknowledge(page: Page, title: string, reason: string, message: s
 }
 
 adminFixture(
-  'a warning and a removed bio each show once before the app; the reporter hears back',
+  'a warning, appealed and overturned, and a removed bio each show until read; the reporter hears back',
   async ({ people, admin }) => {
     const [wes, rita] = await Promise.all([people.signUp('Wes'), people.signUp('Rita')]);
     await befriend(wes, rita);
@@ -79,11 +70,34 @@ adminFixture(
       reason: 'harassment',
       message: 'Please keep your messages kind.',
     });
+    // He appeals the warning from it, then goes on; the outcome is shown to him once decided.
+    const warned = 'A warning from our moderators';
+    await wes.page.goto('/profile');
+    await expect(wes.page.getByRole('heading', { name: warned })).toBeVisible();
+    await wes.page.getByRole('button', { name: 'Ask us to look again' }).click();
+    await wes.page.getByRole('button', { name: 'Send appeal' }).click();
+    await expect(wes.page.getByRole('alert')).toHaveText('Say why the decision should change');
+    await wes.page.getByLabel('Ask us to look again').fill('That was a joke between friends.');
+    await wes.page.getByRole('button', { name: 'Send appeal' }).click();
+    await expect(
+      wes.page.getByRole('status').filter({ hasText: 'Your appeal was sent.' }),
+    ).toBeVisible();
+    await expectNoSeriousA11yViolations(wes.page);
+    await wes.page.getByRole('button', { name: 'I understand' }).click();
+    await expect(wes.page.getByRole('heading', { name: warned })).toBeHidden();
+    const appeals = await admin.page.request.get('/api/staff/appeals');
+    const { items } = (await appeals.json()) as { items: { id: string; userId: string }[] };
+    const appeal = items.find((item) => item.userId === wes.id);
+    expect(appeal).toBeDefined();
+    await post(admin.page, `/api/staff/appeals/${appeal!.id}/decision`, {
+      decision: 'overturned',
+      reason: 'Your friend confirmed it was a joke.',
+    });
     await acknowledge(
       wes.page,
-      'A warning from our moderators',
+      warned,
       'Harassment or bullying',
-      'Please keep your messages kind.',
+      'Your friend confirmed it was a joke.',
     );
 
     // Rita reports him; her reports say so, and stay "waiting" until a moderator decides.
@@ -149,7 +163,9 @@ adminFixture(
     await expect(bo.page.getByRole('alert')).toHaveText('Say why the decision should change');
     await bo.page.getByLabel('Ask us to look again').fill('Those are my own photos.');
     await bo.page.getByRole('button', { name: 'Send appeal' }).click();
-    await expect(bo.page.getByRole('status')).toContainText('Your appeal was sent.');
+    await expect(
+      bo.page.getByRole('status').filter({ hasText: 'Your appeal was sent.' }),
+    ).toBeVisible();
 
     const appeals = await admin.page.request.get('/api/staff/appeals');
     const { items } = (await appeals.json()) as { items: { id: string; userId: string }[] };

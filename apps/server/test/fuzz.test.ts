@@ -337,6 +337,7 @@ const BODIES: Record<string, () => Record<string, unknown>> = {
     password: 'fuzz-password-1',
   }),
   'POST /api/standing/appeal': () => ({ text: 'Please look again.' }),
+  'POST /api/standing/warnings/:actionId/appeal': () => ({ text: 'Please look again.' }),
   'POST /api/staff/people/:userId/actions': () => ({ kind: 'warn', reason: 'spam', message: '' }),
   'POST /api/staff/appeals/:appealId/decision': () => ({ decision: 'upheld', reason: 'Stands.' }),
   'POST /api/staff/cases/:caseId/notes': () => ({ text: 'A note' }),
@@ -702,6 +703,7 @@ const ROUTES = [
   'POST /api/invitations/:code/accept',
   'POST /api/standing/appeal',
   'POST /api/standing/warnings/:actionId/acknowledge',
+  'POST /api/standing/warnings/:actionId/appeal',
   // Staff routes: to the fuzz's member they are not there (404 whatever the input); staff
   // inputs are checked in staff.test.ts.
   'GET /api/staff/me',

@@ -11,6 +11,15 @@ import { z } from './zod.ts';
 
 // The schemas of trust and safety; the constants and the start-up's readers are in standing.ts.
 
+/** The person's one appeal of a decision: none yet, open, or decided with a reason. */
+const appealStateSchema = () =>
+  z.nullable(
+    z.object({
+      status: z.enum(['open', 'upheld', 'overturned']),
+      decisionReason: z.nullable(z.string()),
+    }),
+  );
+
 /** The decision a restricted account reads on its standing screen. */
 export const standingSchema = z.lazy(() =>
   z.object({
@@ -21,17 +30,15 @@ export const standingSchema = z.lazy(() =>
     /** When the suspension ends (ISO), null for a ban. */
     until: z.nullable(z.string()),
     at: z.string(),
-    appeal: z.nullable(
-      z.object({
-        status: z.enum(['open', 'upheld', 'overturned']),
-        decisionReason: z.nullable(z.string()),
-      }),
-    ),
+    appeal: appealStateSchema(),
   }),
 );
 export type Standing = z.infer<typeof standingSchema>;
 
-/** A warning the person has not acknowledged yet (the session answer carries it). */
+/**
+ * A warning the person has not acknowledged yet (the session answer carries it), or one whose
+ * appeal was decided since they last read it.
+ */
 export const warningSchema = z.lazy(() =>
   z.object({
     /** A warning, or a notice that a photo or the bio was removed. */
@@ -40,6 +47,8 @@ export const warningSchema = z.lazy(() =>
     reason: z.enum(MODERATION_REASONS),
     message: z.string(),
     at: z.string(),
+    /** Shown again once an appeal of it is decided, with the outcome. */
+    appeal: appealStateSchema(),
   }),
 );
 export type Warning = z.infer<typeof warningSchema>;

@@ -83,26 +83,24 @@ const isId = (value: unknown): value is string =>
 
 const APPEAL_STATUSES = ['open', 'upheld', 'overturned'] as const;
 
+/** An appeal's state as `appealStateSchema` has it, else undefined. */
+function readAppeal(appeal: unknown): Standing['appeal'] | undefined {
+  if (appeal === null) return null;
+  if (!isObject(appeal) || !isTextOrNull(appeal.decisionReason)) return undefined;
+  const status = APPEAL_STATUSES.find((s) => s === appeal.status);
+  return status ? { status, decisionReason: appeal.decisionReason } : undefined;
+}
+
 /** `standingSchema`'s value, else null. */
 export function readStanding(value: unknown): Standing | null {
   if (!isObject(value)) return null;
-  const { state, actionId, reason, message, until, at, appeal } = value;
+  const { state, actionId, reason, message, until, at } = value;
   if (state !== 'SUSPENDED' && state !== 'BANNED') return null;
   if (!isId(actionId) || !isReason(reason) || typeof message !== 'string') return null;
   if (!isTextOrNull(until) || typeof at !== 'string') return null;
-  if (appeal === null) return { state, actionId, reason, message, until, at, appeal: null };
-  if (!isObject(appeal) || !isTextOrNull(appeal.decisionReason)) return null;
-  const status = APPEAL_STATUSES.find((s) => s === appeal.status);
-  if (!status) return null;
-  return {
-    state,
-    actionId,
-    reason,
-    message,
-    until,
-    at,
-    appeal: { status, decisionReason: appeal.decisionReason },
-  };
+  const appeal = readAppeal(value.appeal);
+  if (appeal === undefined) return null;
+  return { state, actionId, reason, message, until, at, appeal };
 }
 
 /** `warningSchema`'s value, else null. */
@@ -112,5 +110,7 @@ export function readWarning(value: unknown): Warning | null {
   const kind = NOTICE_KINDS.find((k) => k === value.kind);
   if (!kind || !isId(actionId) || !isReason(reason)) return null;
   if (typeof message !== 'string' || typeof at !== 'string') return null;
-  return { kind, actionId, reason, message, at };
+  const appeal = readAppeal(value.appeal);
+  if (appeal === undefined) return null;
+  return { kind, actionId, reason, message, at, appeal };
 }

@@ -49,6 +49,7 @@ const warning = {
   reason: 'spam',
   message: '',
   at: '2026-12-03T08:00:00.000Z',
+  appeal: null,
 };
 const sessionCases: unknown[] = [
   { user: null, standing },
@@ -64,6 +65,9 @@ const sessionCases: unknown[] = [
   { user: me, warning: { ...warning, message: null } },
   { user: me, warning: { ...warning, actionId: 'x' } },
   { user: me, warning: { ...warning, kind: 'ban' } },
+  { user: me, warning: { ...warning, appeal: { status: 'overturned', decisionReason: 'Ok.' } } },
+  { user: me, warning: { ...warning, appeal: { status: 'won', decisionReason: null } } },
+  { user: me, warning: { ...warning, appeal: undefined } },
   { user: null },
   { user: null, extra: 1 },
   { user: me },

@@ -265,6 +265,11 @@ const OWN: Record<string, OwnRow> = {
     url: `/api/standing/warnings/${uuidv7()}/acknowledge`,
     expect: [401, 404],
   },
+  'POST /api/standing/warnings/:actionId/appeal': {
+    url: `/api/standing/warnings/${uuidv7()}/appeal`,
+    body: () => ({ text: 'Why?' }),
+    expect: [401, 404],
+  },
 };
 
 /**

@@ -113,7 +113,10 @@ export function createModerationRepository(db: Db) {
         .executeTakeFirst()) as ActionRow | undefined;
     },
 
-    /** The oldest notice (a warning, content removed) the person has not acknowledged. */
+    /**
+     * The oldest notice (a warning, content removed) the person has not acknowledged: new, or
+     * opened again by its appeal's decision (overturned ones too, to read the outcome).
+     */
     async openWarning(userId: string): Promise<ActionRow | undefined> {
       return (await db
         .selectFrom('moderationActions')
@@ -121,7 +124,6 @@ export function createModerationRepository(db: Db) {
         .where('userId', '=', userId)
         .where('kind', 'in', NOTICE_KINDS)
         .where('acknowledgedAt', 'is', null)
-        .where('overturnedAt', 'is', null)
         .orderBy('createdAt')
         .limit(1)
         .executeTakeFirst()) as ActionRow | undefined;
@@ -138,6 +140,16 @@ export function createModerationRepository(db: Db) {
         .where('acknowledgedAt', 'is', null)
         .executeTakeFirst();
       return done.numUpdatedRows > 0n;
+    },
+
+    /** The notice shows again (its appeal was decided: the person reads the outcome). */
+    async reopenNotice(trx: Trx, actionId: string): Promise<void> {
+      await trx
+        .updateTable('moderationActions')
+        .set({ acknowledgedAt: null })
+        .where('id', '=', actionId)
+        .where('kind', 'in', NOTICE_KINDS)
+        .execute();
     },
 
     findAppeal(appealId: string): Promise<AppealRow | undefined> {

@@ -1,6 +1,7 @@
 import { v7 as uuidv7 } from 'uuid';
 import {
   moderationMessages,
+  NOTICE_KINDS,
   type AppealInput,
   type ModerationReason,
   type NoticeKind,
@@ -244,18 +245,19 @@ export function createModerationService(deps: ModerationDeps) {
       };
     },
 
-    /** The warning a member must acknowledge before going on (null: none). */
+    /** The notice a member must acknowledge before going on (null: none), with its appeal. */
     async warning(userId: string): Promise<Warning | null> {
       const action = await repo.openWarning(userId);
-      return action
-        ? {
-            kind: action.kind as NoticeKind,
-            actionId: action.id,
-            reason: action.reason,
-            message: action.message,
-            at: new Date(action.createdAt).toISOString(),
-          }
-        : null;
+      if (!action) return null;
+      const appeal = await repo.appealOf(action.id);
+      return {
+        kind: action.kind as NoticeKind,
+        actionId: action.id,
+        reason: action.reason,
+        message: action.message,
+        at: new Date(action.createdAt).toISOString(),
+        appeal: appeal ? { status: appeal.status, decisionReason: appeal.decisionReason } : null,
+      };
     },
 
     async acknowledge(userId: string, actionId: string): Promise<void> {
@@ -280,7 +282,32 @@ export function createModerationService(deps: ModerationDeps) {
       return { message: moderationMessages.appealSent };
     },
 
-    /** Staff decide an appeal: overturned lifts the restriction; the person reads the reason. */
+    /**
+     * The person's one appeal of a notice of theirs (a warning, content removed), from the
+     * notice itself, before they acknowledge it or after.
+     */
+    async appealNotice(
+      userId: string,
+      actionId: string,
+      input: AppealInput,
+    ): Promise<{ message: string }> {
+      await deps.graph.write(async (trx) => {
+        const action = await repo.findAction(actionId, trx);
+        const notice = (NOTICE_KINDS as readonly string[]).includes(action?.kind ?? '');
+        if (!action || action.userId !== userId || !notice) {
+          throw new NotFoundError(moderationMessages.nothingToAppeal);
+        }
+        const stored = await repo.insertAppeal(trx, { id: uuidv7(), actionId, userId, ...input });
+        if (!stored) throw new ConflictError(moderationMessages.appealTaken);
+      });
+      return { message: moderationMessages.appealSent };
+    },
+
+    /**
+     * Staff decide an appeal, with a reason the person reads: an overturned restriction is
+     * lifted; an appealed notice shows again with the outcome (overturned, it no longer counts
+     * against the person; removed content is not put back — they may add it again).
+     */
     async decideAppeal(input: {
       staffId: string;
       appealId: string;
@@ -303,8 +330,15 @@ export function createModerationService(deps: ModerationDeps) {
         });
         return decided;
       };
-      if (input.decision === 'upheld') {
-        await deps.graph.write((trx) => decide(trx));
+      const action = await repo.findAction(open.actionId);
+      const notice = (NOTICE_KINDS as readonly string[]).includes(action?.kind ?? '');
+      if (input.decision === 'upheld' || notice) {
+        await deps.graph.write(async (trx) => {
+          const decided = await decide(trx);
+          if (!notice) return;
+          if (input.decision === 'overturned') await repo.markOverturned(trx, decided.actionId);
+          await repo.reopenNotice(trx, decided.actionId);
+        });
         return;
       }
       await changeState(userId, async (trx) => {

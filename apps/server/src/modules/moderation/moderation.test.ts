@@ -23,6 +23,7 @@ import {
   type Person,
 } from '../../../test/network-fixtures.ts';
 import { ask, listen } from '../../../test/realtime-client.ts';
+import type { TestBrowser } from '../../../test/http-client.ts';
 import { normalizeEmail, signInKeys } from './moderation.service.ts';
 
 const world = useTestServer({ PASSWORD_AUTH: 'true' });
@@ -390,6 +391,7 @@ describe(`a warning (${dbKind})`, () => {
       reason: 'harassment',
       message: 'Please keep messages friendly.',
       at: expect.any(String) as unknown,
+      appeal: null,
     });
     const ack = (person: Person, id: string) =>
       browserFor(world.server, person).then((b) =>
@@ -400,6 +402,69 @@ describe(`a warning (${dbKind})`, () => {
     expect((await ack(wes!, actionId)).status).toBe(204);
     expect((await session(wes!)).warning).toBeUndefined();
     expect((await ack(wes!, actionId)).status).toBe(404);
+  });
+
+  it('is appealed once, by its person, and shows again with the outcome', async () => {
+    const staff = await staffMember();
+    const [ida, other] = await createPeople(world.db, ['Ida Appeals', 'Ole Other']);
+    const { actionId } = await world.server.moderation.act({
+      staffId: staff.id,
+      userId: ida!.id,
+      action: { kind: 'warn' },
+      reason: 'spam',
+      message: '',
+    });
+    const asIda = await browserFor(world.server, ida!);
+    const appeal = (as: TestBrowser, id: string, text: unknown) =>
+      sendJson<{ message?: string }>(as, 'POST', `/api/standing/warnings/${id}/appeal`, { text });
+    // Someone else's warning, no warning, and bad text: refused, nothing stored.
+    expect((await appeal(await browserFor(world.server, other!), actionId, 'Mine?')).status).toBe(
+      404,
+    );
+    expect((await appeal(asIda, uuidv7(), 'Which?')).status).toBe(404);
+    expect((await appeal(asIda, actionId, ' ')).status).toBe(400);
+    expect((await appeal(asIda, actionId, 'x'.repeat(2001))).status).toBe(400);
+    expect(await appeal(asIda, actionId, 'I only shared one link.')).toEqual({
+      status: 200,
+      body: { message: moderationMessages.appealSent },
+    });
+    expect((await appeal(asIda, actionId, 'Again.')).status).toBe(409);
+    expect((await session(ida!)).warning?.appeal).toEqual({ status: 'open', decisionReason: null });
+    const ack = await asIda.request(`/api/standing/warnings/${actionId}/acknowledge`, {
+      method: 'POST',
+    });
+    expect(ack.status).toBe(204);
+    expect((await session(ida!)).warning).toBeUndefined();
+
+    const { id: appealId } = await world.db
+      .selectFrom('appeals')
+      .select('id')
+      .where('actionId', '=', actionId)
+      .executeTakeFirstOrThrow();
+    await world.server.moderation.decideAppeal({
+      staffId: staff.id,
+      appealId,
+      decision: 'overturned',
+      reason: 'One link is not spam.',
+    });
+    // Shown again with the outcome; the person stays signed in throughout.
+    const answer = await session(ida!);
+    expect(answer.user?.id).toBe(ida!.id);
+    expect(answer.warning).toMatchObject({
+      actionId,
+      appeal: { status: 'overturned', decisionReason: 'One link is not spam.' },
+    });
+    const overturned = await world.db
+      .selectFrom('moderationActions')
+      .select('overturnedAt')
+      .where('id', '=', actionId)
+      .executeTakeFirstOrThrow();
+    expect(overturned.overturnedAt).not.toBeNull();
+    const again = await asIda.request(`/api/standing/warnings/${actionId}/acknowledge`, {
+      method: 'POST',
+    });
+    expect(again.status).toBe(204);
+    expect((await session(ida!)).warning).toBeUndefined();
   });
 });
 

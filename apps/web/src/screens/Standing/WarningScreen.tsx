@@ -2,6 +2,7 @@ import { type NoticeKind, type Warning } from '@heartline/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../../lib/api.ts';
 import { sessionKeys } from '../../state/queries/session.ts';
+import { AppealForm, SENT } from './AppealForm.tsx';
 import { StandingCard } from './StandingCard.tsx';
 
 /** What each notice says: a warning, or content of the person's that moderators removed. */
@@ -28,8 +29,8 @@ const noticeTexts: Record<NoticeKind, { title: string; text: string }> = {
 
 /**
  * A moderator's warning, or a notice that content was removed (issue 47): shown the next time
- * the person opens the app, before anything else, until they acknowledge it. Nothing else about
- * the account changes.
+ * the person opens the app, before anything else, until they acknowledge it, and again with the
+ * outcome once an appeal of it is decided. Nothing else about the account changes.
  */
 export function WarningScreen({ warning }: { warning: Warning }) {
   const queryClient = useQueryClient();
@@ -48,6 +49,14 @@ export function WarningScreen({ warning }: { warning: Warning }) {
       reason={warning.reason}
       message={warning.message}
     >
+      <AppealForm
+        appeal={warning.appeal}
+        url={`/api/standing/warnings/${warning.actionId}/appeal`}
+        onSent={(old) =>
+          old.warning ? { ...old, warning: { ...old.warning, appeal: SENT } } : old
+        }
+        folded
+      />
       {failed && (
         <p className="field__error" role="alert">
           {failed instanceof ApiError ? failed.message : 'Could not save that. Try again.'}
