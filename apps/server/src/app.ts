@@ -1,5 +1,11 @@
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import { errorCodes, errorMessages, type ErrorBody, type PublicConfig } from '@heartline/domain';
+import {
+  DELETED_USER_ID,
+  errorCodes,
+  errorMessages,
+  type ErrorBody,
+  type PublicConfig,
+} from '@heartline/domain';
 import type { Config } from './config.ts';
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import type pg from 'pg';
@@ -80,6 +86,7 @@ import { registerWeb } from './plugins/web.ts';
 import { createPresence, memoryPresenceStore, redisPresenceStore } from './realtime/presence.ts';
 import { createRealtime, type RealtimeServer } from './realtime/realtime.ts';
 import { resumeStreams } from './modules/events/events.resume.ts';
+import { createChatsRepository } from './modules/chat/chat.chats.repository.ts';
 import { createChatRepository } from './modules/chat/chat.repository.ts';
 import { createCardCache } from './modules/discover/discover.cache.ts';
 import { createDiscoverRepository } from './modules/discover/discover.repository.ts';
@@ -387,6 +394,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     pollMs: deps.graphPollMs,
   });
   await graph.start();
+  const accountRepo = createAccountRepository(db);
+  const chatsRepo = createChatsRepository(db);
   const moderation = createModerationService({
     repo: moderationRepo,
     graph,
@@ -394,6 +403,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
       liveOf: (userId, trx) => sessions.liveOf(userId, trx),
       changed: (tokenHash) => sessions.revoked(tokenHash),
     },
+    others: async (trx, person) => ({
+      friends: (await accountRepo.friendsOf(trx, person.seq)).map((friend) => friend.id),
+      chats: (await chatsRepo.chatsOf(person.id, { withUnread: false }, trx))
+        .filter((chat) => chat.otherId !== DELETED_USER_ID)
+        .map((chat) => ({ chatId: chat.id, otherId: chat.otherId })),
+    }),
     // Content removed by moderation (the photos and profile services are made further down).
     removeContent: (trx, emit, userId, what) =>
       what === 'photo'
@@ -594,7 +609,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   });
   registerPhotosRoutes(app, { photos, limits });
   const account = createAccountService({
-    repo: createAccountRepository(db),
+    repo: accountRepo,
     graph,
     endSessionsWithin: auth.endSessionsWithin,
     storage,

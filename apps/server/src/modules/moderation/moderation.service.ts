@@ -5,6 +5,7 @@ import {
   type AppealInput,
   type ModerationReason,
   type NoticeKind,
+  userRoom,
   type Standing,
   type SuspensionDays,
   type Warning,
@@ -70,6 +71,14 @@ export type ModerationDeps = {
     liveOf: (userId: string, trx: Trx) => Promise<string[]>;
     changed: (tokenHash: string) => Promise<void>;
   };
+  /**
+   * Who sees the person: their friends, and the other member of each of their chats (whose
+   * Network and chats read them as gone while restricted, and as before once it ends).
+   */
+  others: (
+    trx: Trx,
+    person: { id: string; seq: number },
+  ) => Promise<{ friends: string[]; chats: { chatId: string; otherId: string }[] }>;
   /** Replaces the person's photo with the placeholder, or empties the bio (content removed). */
   removeContent: (trx: Trx, emit: Emit, userId: string, what: 'photo' | 'bio') => Promise<void>;
   now?: () => number;
@@ -99,12 +108,34 @@ export function createModerationService(deps: ModerationDeps) {
       if (!person) throw new NotFoundError();
       await work(trx, emit, person);
       await record('user', person.seq);
+      const after = await repo.lockPerson(trx, userId);
+      const restricted = after?.accountStatus !== 'ACTIVE';
+      if (restricted !== (person.accountStatus !== 'ACTIVE')) {
+        await tellOthers(trx, emit, { id: userId, seq: person.seq }, restricted);
+      }
       const live = await deps.sessions.liveOf(userId, trx);
       for (const hash of live)
         emit(sessionStream(hash), 'session.revoked', { reason: 'restricted' });
       return live;
     });
     await Promise.all(hashes.map((hash) => deps.sessions.changed(hash)));
+  }
+
+  /**
+   * The person's friends and chat partners are told at once (their lists, their chats read
+   * again): friendship events, as for a friendship that ends and one that begins, and
+   * `chat.updated` for each chat, which reads 'Unknown User' while the restriction lasts.
+   */
+  async function tellOthers(
+    trx: Trx,
+    emit: Emit,
+    person: { id: string; seq: number },
+    restricted: boolean,
+  ) {
+    const { friends, chats } = await deps.others(trx, person);
+    const type = restricted ? 'friendship.removed' : 'friendship.created';
+    for (const id of friends) emit(userRoom(id), type, { userId: person.id });
+    for (const chat of chats) emit(userRoom(chat.otherId), 'chat.updated', { chatId: chat.chatId });
   }
 
   async function audit(

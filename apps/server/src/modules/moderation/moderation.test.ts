@@ -295,6 +295,14 @@ describe(`a restriction and the chats (${dbKind})`, () => {
         (m) => m.senderId,
       );
     expect(await chat()).toMatchObject({ name: 'Sid Suspended', otherUserId: sid!.id });
+    // Pat's open app is told at once: the friend leaves the lists, the chat is read again.
+    const patLive = listen(world.server.baseUrl, asPat.cookieHeader());
+    await patLive.ready();
+    const told = (type: 'friendship.removed' | 'friendship.created') =>
+      Promise.all([
+        patLive.next(type, (p) => p.userId === sid!.id),
+        patLive.next('chat.updated', (p) => p.chatId === chatId),
+      ]);
 
     await world.server.moderation.act({
       staffId: staff.id,
@@ -303,6 +311,7 @@ describe(`a restriction and the chats (${dbKind})`, () => {
       reason: 'spam',
       message: '',
     });
+    await told('friendship.removed');
     expect(await chat()).toMatchObject({
       name: 'Unknown User',
       avatar: null,
@@ -322,12 +331,15 @@ describe(`a restriction and the chats (${dbKind})`, () => {
     });
     expect(again.status).toBe(404);
 
+    patLive.applied.length = 0; // the chat.updated looked for next is the lift's
     await world.server.moderation.liftRestriction({
       staffId: staff.id,
       userId: sid!.id,
       reason: 'other',
       message: '',
     });
+    await told('friendship.created');
+    patLive.socket.disconnect();
     expect(await chat()).toMatchObject({
       name: 'Sid Suspended',
       otherUserId: sid!.id,
