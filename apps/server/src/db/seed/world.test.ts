@@ -175,6 +175,31 @@ describe(`demo world seed (${dbKind})`, () => {
     }
   });
 
+  it('opens two report cases for the moderator persona, with their reports and snapshots', async () => {
+    const cases = await tdb.db
+      .selectFrom('moderationCases')
+      .select(['id', 'userId', 'status', 'reporters', 'reasons'])
+      .orderBy('reporters', 'desc')
+      .execute();
+    expect(cases.map((c) => [c.status, c.reporters, c.reasons])).toEqual([
+      ['open', 3, ['harassment']],
+      ['open', 1, ['fake_profile']],
+    ]);
+    const reports = await tdb.db
+      .selectFrom('reports')
+      .innerJoin('users', 'users.id', 'reports.reportedId')
+      .select(['reports.caseId', 'reports.snapshot', 'users.name'])
+      .execute();
+    expect(reports).toHaveLength(4);
+    for (const r of reports) {
+      expect(cases.map((c) => c.id)).toContain(r.caseId);
+      const snapshot = (typeof r.snapshot === 'string' ? JSON.parse(r.snapshot) : r.snapshot) as {
+        name: string;
+      };
+      expect(snapshot.name).toBe(r.name);
+    }
+  });
+
   it('gives alice the scripted network shape', async () => {
     const alice = await seqOf('alice');
     expect(distance(alice, await seqOf('bob'))).toBe(1);

@@ -1,8 +1,9 @@
 import { sql, type Insertable, type Kysely } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import type { MediaStorage } from '../../modules/media/media.storage.ts';
+import { createCasesRepository } from '../../modules/moderation/cases.repository.ts';
 import { createPhotosRepository } from '../../modules/photos/photos.repository.ts';
-import type { Db } from '../database.ts';
+import type { Db, Trx } from '../database.ts';
 import type { Database, UsersTable } from '../schema.ts';
 import { EdgeSet, generateFriendGraph } from './graph.ts';
 import { storePortraits, type PortraitSpec, type SeedPhoto } from './images.ts';
@@ -174,6 +175,7 @@ export async function seedDemoWorld(
 
     await recomputeAllTrustScores(trx);
     log(`computed trust scores (${elapsed()})`);
+    await insertReports(db, trx, nodes);
   });
 
   const summary: SeedSummary = {
@@ -185,6 +187,44 @@ export async function seedDemoWorld(
   };
   log(`seeded in ${elapsed()}`);
   return summary;
+}
+
+/**
+ * Two open cases for the moderator persona to try the console with: generated people reported
+ * by others, through the same statements as a report filed in the app (snapshot kept).
+ */
+const DEMO_REPORTS = [
+  {
+    reported: 0,
+    reporters: [2, 3, 4],
+    reason: 'harassment',
+    details: 'Keeps messaging after I said no.',
+  },
+  { reported: 1, reporters: [5], reason: 'fake_profile', details: 'These photos are of a model.' },
+] as const;
+
+async function insertReports(db: Db, trx: Trx, nodes: readonly Node[]): Promise<void> {
+  const people = nodes.filter((n) => !n.persona);
+  if (people.length < 6) return;
+  const cases = createCasesRepository(db);
+  for (const demo of DEMO_REPORTS) {
+    const reportedId = people[demo.reported]!.id;
+    const { id: caseId } = await cases.openCase(trx, reportedId, uuidv7());
+    const snapshot = (await cases.snapshot(trx, reportedId))!;
+    for (const at of demo.reporters) {
+      await cases.insertReport(trx, {
+        id: uuidv7(),
+        caseId,
+        reporterId: people[at]!.id,
+        reportedId,
+        reason: demo.reason,
+        context: 'discover',
+        details: demo.details,
+        snapshot,
+      });
+    }
+    await cases.refreshCase(trx, caseId);
+  }
 }
 
 /** Seeds only a database without users; returns whether it seeded. */
