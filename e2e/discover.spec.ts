@@ -111,18 +111,41 @@ async function storedSwipes(page: Page): Promise<{ userId: string; action: strin
   return ((await exported.json()) as { swipes: { userId: string; action: string }[] }).swipes;
 }
 
-test("a super like from the card's button says 'Super Liked!' (issue 45)", async ({
+test("a super like from the card's button says 'Super Liked!', shows on their card, once a day (issues 45, 48)", async ({
   page,
   people,
 }) => {
-  const { him } = await pairOnDiscover(page, people);
+  const { her, him } = await pairOnDiscover(page, people);
   await page.getByRole('button', { name: `Super like ${him.name}` }).click();
   const ask = page.getByRole('dialog', { name: `Super like ${him.name}?` });
+  await expect(ask).toContainText('You have 1 super like a day.');
   await ask.getByRole('button', { name: 'Super Like' }).click();
   await expect(toast(page, 'Super Liked!')).toBeVisible();
   expect(await storedSwipes(page)).toEqual([
     expect.objectContaining({ userId: him.id, action: 'superlike' }),
   ]);
+
+  // His Discover: her card says she super liked him.
+  await openDiscover(him.page);
+  await expectCardOf(him.page, her);
+  await expect(card(him.page).getByText('Super liked you')).toBeVisible();
+  await expectNoSeriousA11yViolations(him.page);
+
+  // A second one today is refused with when the next is ready, and her next card stays. The
+  // new friend reaches her open Discover live (the friendship event reads the feed again).
+  const other = await people.signUp('Fin');
+  await interestedIn(other, 'man', 'women');
+  await befriend(her, other);
+  await expectCardOf(page, other);
+  await page.getByRole('button', { name: `Super like ${other.name}` }).click();
+  await page
+    .getByRole('dialog', { name: `Super like ${other.name}?` })
+    .getByRole('button', { name: 'Super Like' })
+    .click();
+  await expect(
+    toast(page, 'You can super like once every 24 hours. The next one is yours in 24 hours.'),
+  ).toBeVisible();
+  await expectCardOf(page, other);
 });
 
 test('holding a card still asks for a super like', async ({ page, people }) => {
@@ -254,4 +277,54 @@ test('a newcomer without friends sees why nobody is there, and can invite', asyn
   await expectNoSeriousA11yViolations(page);
   await page.getByRole('button', { name: 'Invite Friends' }).last().click();
   await expect(page.getByRole('dialog', { name: 'Invite Friends' })).toBeVisible();
+});
+
+test('a newcomer with one friend meets their friends in Discover (issue 48)', async ({
+  page,
+  people,
+}) => {
+  const [newcomer, inviter, theirs] = await Promise.all([
+    joinAs(page, 'Newcomer'),
+    people.signUp('Inviter'),
+    people.signUp('Theirs'),
+  ]);
+  // Only the friend of a friend fits her preferences.
+  await interestedIn(newcomer, 'woman', 'men');
+  await interestedIn(inviter, 'woman', 'women');
+  await interestedIn(theirs, 'man', 'women');
+  await befriend(newcomer, inviter);
+  await befriend(inviter, theirs);
+  await openDiscover(page);
+  await expectCardOf(page, theirs);
+  await expect(card(page)).toContainText('2nd');
+});
+
+test('a paused profile leaves Discover both ways until one tap resumes it (issue 48)', async ({
+  page,
+  people,
+}) => {
+  const { her, him } = await pair(page, people);
+  await page.goto('/settings');
+  const pause = page.getByRole('switch', { name: 'Pause my profile', exact: true });
+  await expect(pause).toHaveAttribute('aria-checked', 'false');
+  await pause.click();
+  await expect(toast(page, 'Your profile is paused')).toBeVisible();
+  await expect(pause).toHaveAttribute('aria-checked', 'true');
+
+  // Her Discover says so and offers the way back; his shows nobody.
+  await page.goto('/discover');
+  await expect(page.getByRole('heading', { name: 'Your profile is paused' })).toBeVisible({
+    timeout: 20_000,
+  });
+  await expectNoSeriousA11yViolations(page);
+  await him.page.goto('/discover');
+  await expect(him.page.getByRole('heading', { name: 'No people to discover' })).toBeVisible({
+    timeout: 20_000,
+  });
+
+  await page.getByRole('button', { name: 'Resume' }).click();
+  await expect(toast(page, 'Your profile is back in Discover')).toBeVisible();
+  await expectCardOf(page, him);
+  await openDiscover(him.page);
+  await expectCardOf(him.page, her);
 });

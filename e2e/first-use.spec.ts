@@ -10,7 +10,7 @@ import {
   test,
   tick,
 } from './chat-helpers.ts';
-import { newcomer, signInAsNew } from './helpers.ts';
+import { chooseWhoSeesWhom, newcomer, signInAsNew } from './helpers.ts';
 import { me, row, signInPersona, toast } from './network-helpers.ts';
 
 /**
@@ -84,6 +84,7 @@ test("each onboarding step is a history entry, and Back from the first never sho
   await expect(step(1)).toBeVisible();
   await page.goForward();
   await expect(step(2)).toBeVisible();
+  await chooseWhoSeesWhom(page);
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(step(3)).toBeVisible();
   // Step 3 has a Back of its own now.
@@ -291,6 +292,7 @@ test("toasts sit above the photo step's buttons instead of covering them", async
   await signInAsNew(page, newcomer('Tia'));
   await expect(page).toHaveURL(/\/onboarding/, { timeout: 20_000 });
   await page.getByRole('button', { name: "Let's Get Started" }).click();
+  await chooseWhoSeesWhom(page);
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByText('Step 3 of 3')).toBeVisible();
   // A failed finish shows its toast while the buttons stay: the toast must not cover them.

@@ -27,14 +27,28 @@ export async function signInAsPersona(page: Page, name: RegExp | string) {
   await page.getByRole('button', { name }).first().click();
 }
 
+/** Onboarding step 2's choices (issue 48): a woman interested in men, looking for dating. */
+export async function chooseWhoSeesWhom(page: Page) {
+  await page.getByLabel('Gender').selectOption({ label: 'Woman' });
+  await page
+    .getByRole('group', { name: 'Interested in' })
+    .getByRole('radio', { name: 'Men', exact: true })
+    .check();
+  await page
+    .getByRole('group', { name: "I'm looking for" })
+    .getByRole('radio', { name: 'Dating' })
+    .check();
+}
+
 /**
- * From onboarding step 1: the quickest way through (prefilled name, the default birthdate, no
- * photo), for journeys that start after onboarding. Ends on /profile, or on the screen the
+ * From onboarding step 1: the quickest way through (prefilled name, the default birthdate, the
+ * choices of `chooseWhoSeesWhom`, no photo), for journeys that start after onboarding. Ends on /profile, or on the screen the
  * person was going to (`endsAt`).
  */
 export async function completeOnboarding(page: Page, endsAt: RegExp = /\/profile$/) {
   await expect(page).toHaveURL(/\/onboarding/);
   await page.getByRole('button', { name: "Let's Get Started" }).click();
+  await chooseWhoSeesWhom(page);
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByText('Step 3 of 3')).toBeVisible();
   await page.getByRole('button', { name: 'Skip for now' }).click();

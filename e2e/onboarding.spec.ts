@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import {
+  chooseWhoSeesWhom,
   expectNoSeriousA11yViolations,
   newcomer,
   portraitJpeg,
@@ -38,6 +39,7 @@ test('a newcomer completes onboarding with a real photo and lands on the profile
   await expect(birthdate).toHaveAttribute('max', /^\d{4}-\d{2}-\d{2}$/);
   await page.getByLabel('Full name').fill('Maya Lindqvist');
   await birthdate.fill('1995-06-15');
+  await chooseWhoSeesWhom(page);
   await page.getByRole('button', { name: 'Continue' }).click();
 
   await expect(page.getByRole('heading', { name: 'Add Your Profile Photo' })).toBeVisible();
@@ -49,6 +51,12 @@ test('a newcomer completes onboarding with a real photo and lands on the profile
   await expect(page.getByText('Upload successful!')).toBeVisible({ timeout: 15_000 });
   await expect(toast(page, 'Profile photo uploaded successfully!')).toBeVisible();
   await expect(page.getByRole('img', { name: 'Your profile photo' })).toBeVisible();
+
+  const saved = (await (await page.request.get('/api/me/profile')).json()) as Record<
+    string,
+    unknown
+  >;
+  expect(saved).toMatchObject({ gender: 'woman', interestedIn: 'men', datingGoal: 'dating' });
 
   // 1.5 s later the flow completes, and 2 s after that the profile opens.
   await expect(page.getByRole('heading', { name: "You're all set, Maya!" })).toBeVisible();
@@ -76,6 +84,7 @@ test('a newcomer completes onboarding with a real photo and lands on the profile
 test('the onboarding camera fits a 390×844 screen and saves a selfie', async ({ page }) => {
   await startAsNewcomer(page, 'Selma');
   await page.getByRole('button', { name: "Let's Get Started" }).click();
+  await chooseWhoSeesWhom(page);
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('button', { name: 'Take a Selfie' }).click();
   await expect(page.getByText('LIVE')).toBeVisible();
@@ -143,6 +152,18 @@ test('the profile step shows the validation messages and clears them on edit', a
   await birthdate.fill('');
   await expect(next).toBeDisabled();
 
+  // Whom one meets is asked, never assumed (issue 48): each choice must be made.
+  await birthdate.fill(yearsAgo(30));
+  await next.click();
+  await expect(page.getByText('Choose one of the listed genders')).toBeVisible();
+  await expect(page.getByText('Choose women, men or everyone')).toBeVisible();
+  await expect(page.getByText('Choose networking, dating or both')).toBeVisible();
+  await expect(page.getByText('Step 2 of 3')).toBeVisible();
+  await chooseWhoSeesWhom(page);
+  await expect(page.getByText('Choose one of the listed genders')).toBeHidden();
+  await expect(page.getByText('Choose women, men or everyone')).toBeHidden();
+  await expect(page.getByText('Choose networking, dating or both')).toBeHidden();
+
   await page.getByRole('button', { name: 'Back' }).click();
   await expect(page.getByText('Step 1 of 3')).toBeVisible();
   await expectNoSeriousA11yViolations(page);
@@ -157,6 +178,7 @@ test('a reload resumes the step with what was typed', async ({ page }) => {
   await expect(page.getByText('Step 2 of 3')).toBeVisible();
   await expect(page.getByLabel('Full name')).toHaveValue('Rosa Resumed');
   await expect(page.getByLabel('Birthdate')).toHaveValue('1990-02-03');
+  await chooseWhoSeesWhom(page);
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByText('Step 3 of 3')).toBeVisible();
   await page.reload();
@@ -171,6 +193,7 @@ test('a profile step saved offline is kept and sent once back online', async ({
   await page.getByRole('button', { name: "Let's Get Started" }).click();
   await page.getByLabel('Full name').fill('Olga Offline');
   await page.getByLabel('Birthdate').fill('1988-09-10');
+  await chooseWhoSeesWhom(page);
   await context.setOffline(true);
   await page.getByRole('button', { name: 'Continue' }).click();
   // The flow goes on; nothing typed is lost.
@@ -198,6 +221,7 @@ test('other screens send an unfinished user back to onboarding with a notice', a
   await expect(page.getByText('Please complete onboarding first')).toBeVisible();
   // Also after the profile step, while the photo step is open.
   await page.getByRole('button', { name: "Let's Get Started" }).click();
+  await chooseWhoSeesWhom(page);
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByText('Step 3 of 3')).toBeVisible();
   await page.goto('/profile/photo');
@@ -214,6 +238,7 @@ test('onboarding steps have no serious accessibility violations', async ({ page 
   await page.getByRole('button', { name: "Let's Get Started" }).click();
   await expect(page.getByText('Step 2 of 3')).toBeVisible();
   await expectNoSeriousA11yViolations(page);
+  await chooseWhoSeesWhom(page);
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByText('Step 3 of 3')).toBeVisible();
   await expectNoSeriousA11yViolations(page);

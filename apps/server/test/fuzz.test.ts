@@ -307,14 +307,23 @@ const BODIES: Record<string, () => Record<string, unknown>> = {
     location: 'Berlin',
   }),
   'PUT /api/me/privacy': () => ({ showInPaths: true }),
-  'PATCH /api/me/settings': () => ({ safety: { hideFromSearch: true } }),
+  'PATCH /api/me/settings': () => ({
+    safety: { hideFromSearch: true },
+    discover: { paused: false },
+  }),
   'PUT /api/push/subscription': () => ({
     endpoint: 'https://push.example.test/fuzz',
     keys: { p256dh: 'B'.repeat(87), auth: 'A'.repeat(22) },
   }),
   'DELETE /api/push/subscription': () => ({ endpoint: 'https://push.example.test/fuzz' }),
   'DELETE /api/me': () => ({ confirm: 'DELETE' }),
-  'PUT /api/onboarding/profile': () => ({ name: 'Fuzz Person', dob: '1990-01-01' }),
+  'PUT /api/onboarding/profile': () => ({
+    name: 'Fuzz Person',
+    dob: '1990-01-01',
+    gender: 'woman',
+    interestedIn: 'men',
+    datingGoal: 'dating',
+  }),
   'POST /api/reports': () => ({
     userId: other.id,
     reason: 'spam',

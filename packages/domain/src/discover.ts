@@ -14,6 +14,8 @@ export const SWIPE_THRESHOLD_PX = 30;
 export const SWIPE_LIMIT = { points: 120, windowMs: 60 * 1000 } as const;
 
 export const SWIPE_ACTIONS = ['like', 'superlike', 'pass', 'skip'] as const;
+/** Super likes a person may give in any 24 hours (issue 48). */
+export const SUPER_LIKES_PER_DAY = 1;
 export type SwipeAction = (typeof SWIPE_ACTIONS)[number];
 export const MATCH_STATUSES = ['pending', 'active', 'declined'] as const;
 
@@ -33,6 +35,13 @@ export const discoverMessages = {
   superLikeTitle: (name: string) => `Super like ${name}?`,
   /** spec/2 §8, spec/3 §8 toast. */
   superLiked: 'Super Liked!',
+  /** Issue 48: what a super like does, said in its dialog. */
+  superLikeText: `They see that you super liked them on your card. You have ${SUPER_LIKES_PER_DAY} super like a day.`,
+  /** A second super like within 24 hours (429); `hours` until the next one (at least 1). */
+  superLikeUsed: (hours: number) =>
+    `You can super like once every 24 hours. The next one is yours in ${hours === 1 ? 'an hour' : `${hours} hours`}.`,
+  /** The mark on the card of someone who super liked the viewer. */
+  superLikedYou: 'Super liked you',
   declineTitle: (name: string) => `Decline ${name}?`,
   declineText: "You won't see this profile again.",
   connectTitle: (name: string) => `Connect with ${name}?`,
@@ -52,9 +61,9 @@ export const discoverMessages = {
   noPeople: 'No people to discover',
   emptyBecause: {
     no_friends: 'Discover shows people through your friends. Invite a friend to get started.',
-    second_locked:
-      'Friends of friends appear once you have 3 friends. Invite more friends to unlock them.',
     profile_incomplete: 'Add your date of birth to your profile so we can show you people.',
+    paused:
+      'Nobody sees you in Discover, and Discover shows you nobody. Resume to meet people again.',
     none: 'Nobody in your network matches your preferences right now. Invite more friends.',
   },
   allCaughtUp: 'All Caught Up!',
@@ -163,6 +172,8 @@ export const discoverProfileSchema = z.lazy(() =>
     connectionPaths: z.array(z.array(z.string())),
     /** A connection request may be sent (not friends, none pending between the two). */
     canConnect: z.boolean(),
+    /** They super liked the viewer (issue 48): the card shows it. */
+    superLikedYou: z.boolean(),
   }),
 );
 export type DiscoverProfile = z.infer<typeof discoverProfileSchema>;
@@ -170,8 +181,8 @@ export type DiscoverProfile = z.infer<typeof discoverProfileSchema>;
 /** Why a first page is empty, for the line under 'No people to discover'. */
 export const DISCOVER_EMPTY_REASONS = [
   'no_friends',
-  'second_locked',
   'profile_incomplete',
+  'paused',
   'none',
 ] as const;
 export type DiscoverEmptyReason = (typeof DISCOVER_EMPTY_REASONS)[number];

@@ -165,13 +165,29 @@ const isoDate = z.lazy(() =>
   z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, profileMessages.invalidBirthdate)),
 );
 
-/** `PUT /api/onboarding/profile` (onboarding step 2). */
+const genderField = z.lazy(() => z.enum(GENDERS, { message: profileMessages.invalidGender }));
+const interestedInField = z.lazy(() =>
+  z.enum(INTERESTED_IN, { message: profileMessages.invalidInterestedIn }),
+);
+const datingGoalField = z.lazy(() =>
+  z.enum(DATING_GOALS, { message: profileMessages.invalidLookingFor }),
+);
+
+/**
+ * `PUT /api/onboarding/profile` (onboarding step 2): name and birthdate (spec/1 §2) and, asked
+ * since issue 48, gender, whom one is interested in and what one is looking for — the fields
+ * that decide who sees whom. The app asks all of them; a client that sends only the spec's two
+ * keeps what the profile has.
+ */
 export const onboardingProfileSchema = z.lazy(() =>
   z.strictObject({
     name: nameField,
     dob: z
       .string({ message: profileMessages.birthdateRequired })
       .check(z.superRefine(refineWith((v: string) => birthdateError(v)))),
+    gender: z.optional(genderField),
+    interestedIn: z.optional(interestedInField),
+    datingGoal: z.optional(datingGoalField),
   }),
 );
 export type OnboardingProfileInput = z.infer<typeof onboardingProfileSchema>;
@@ -185,7 +201,7 @@ export const editProfileSchema = z.lazy(() =>
         .nullable(isoDate)
         .check(z.superRefine(refineWith((v: string | null) => dateOfBirthError(v)))),
     ),
-    datingGoal: z.optional(z.enum(DATING_GOALS, { message: profileMessages.invalidLookingFor })),
+    datingGoal: z.optional(datingGoalField),
     interests: z.optional(
       z.pipe(
         z
@@ -194,10 +210,8 @@ export const editProfileSchema = z.lazy(() =>
         z.transform((list: Interest[]) => [...new Set(list)]),
       ),
     ),
-    gender: z.optional(z.enum(GENDERS, { message: profileMessages.invalidGender })),
-    interestedIn: z.optional(
-      z.enum(INTERESTED_IN, { message: profileMessages.invalidInterestedIn }),
-    ),
+    gender: z.optional(genderField),
+    interestedIn: z.optional(interestedInField),
     bio: z.optional(
       z
         .string()

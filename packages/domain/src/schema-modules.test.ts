@@ -62,6 +62,7 @@ describe("the domain package's modules (issue 17)", () => {
       'notifications',
       'safety',
       'chat',
+      'discover',
     ]);
     const empty = updateSettingsSchema.safeParse({ privacy: {} });
     expect(empty.success).toBe(false);

@@ -56,6 +56,13 @@ export const settingsSchema = z.lazy(() =>
       readReceipts: z.boolean(),
       typingIndicators: z.boolean(),
     }),
+    discover: z.object({
+      /**
+       * "Pause my profile" (issue 48): out of everyone's Discover, and one's own Discover shows
+       * nobody, until resumed. Friends, chats and the Network are untouched.
+       */
+      paused: z.boolean(),
+    }),
   }),
 );
 export type Settings = z.infer<typeof settingsSchema>;
@@ -79,6 +86,7 @@ export const DEFAULT_SETTINGS: Settings = {
   },
   safety: { blockUnverified: false, requireMutualConnections: true, hideFromSearch: false },
   chat: { readReceipts: true, typingIndicators: true },
+  discover: { paused: false },
 };
 
 const atLeastOne = (value: object) => Object.keys(value).length > 0;
@@ -92,6 +100,7 @@ export const updateSettingsSchema = z.lazy(() => {
       notifications: z.optional(z.partial(z.strictObject(settings.notifications.shape))),
       safety: z.optional(z.partial(z.strictObject(settings.safety.shape))),
       chat: z.optional(z.partial(z.strictObject(settings.chat.shape))),
+      discover: z.optional(z.partial(z.strictObject(settings.discover.shape))),
     })
     .check(
       z.refine(
@@ -114,6 +123,13 @@ export const settingsMessages = {
   appearanceCard: 'Appearance',
   notificationsCard: 'Notifications',
   safetyCard: 'Safety & Security',
+  discoverCard: 'Discover',
+  pauseLabel: 'Pause my profile',
+  pauseHint:
+    "Out of everyone's Discover, and yours shows nobody, until you resume. Friends, chats and your network stay as they are.",
+  paused: 'Your profile is paused',
+  resumed: 'Your profile is back in Discover',
+  resume: 'Resume',
   saved: 'Privacy settings updated',
   notificationsSaved: 'Notification settings updated',
   saveFailed: 'Failed to save privacy settings',

@@ -7,6 +7,7 @@ import {
   trustCalculation,
   trustMessages,
   trustScore,
+  discoverUnlocks,
   unlockedTabs,
 } from './index.ts';
 
@@ -35,6 +36,25 @@ describe('trust score (DESIGN.md §3.2)', () => {
       thirdDegree: false,
     });
     expect(unlockedTabs(3, 70).thirdDegree).toBe(true);
+  });
+
+  it('lets Discover reach friends of friends from the first friend on (issue 48)', () => {
+    expect(discoverUnlocks(0, 0)).toEqual({
+      firstDegree: true,
+      secondDegree: false,
+      thirdDegree: false,
+    });
+    expect(discoverUnlocks(1, 10)).toEqual({
+      firstDegree: true,
+      secondDegree: true,
+      thirdDegree: false,
+    });
+    expect(discoverUnlocks(2, 70)).toEqual({
+      firstDegree: true,
+      secondDegree: true,
+      thirdDegree: true,
+    });
+    expect(unlockedTabs(1, 10).secondDegree).toBe(false);
   });
 
   it('words the rate limit with minutes', () => {

@@ -53,6 +53,15 @@ export function unlockedTabs(friendCount: number, trust: number): UnlockedTabs {
   };
 }
 
+/**
+ * The degrees Discover reaches (issue 48): friends of friends from the first friend on, so a
+ * person who joins through one friend's invitation meets someone; the 2nd-degree unlock at 3
+ * friends stays a rule of the Network's tabs (spec/1 §6), and the 3rd degree keeps its unlock.
+ */
+export function discoverUnlocks(friendCount: number, trust: number): UnlockedTabs {
+  return { ...unlockedTabs(friendCount, trust), secondDegree: friendCount >= 1 };
+}
+
 /** The fields the ranking reads; any row shape that has them can be sorted. */
 export type RankedConnection = {
   isFavorited: boolean;

@@ -20,6 +20,7 @@ import * as m0017 from './migrations/0017-departed-member-receipts.ts';
 import * as m0018 from './migrations/0018-account-states.ts';
 import * as m0019 from './migrations/0019-moderation.ts';
 import * as m0020 from './migrations/0020-cases.ts';
+import * as m0021 from './migrations/0021-pause-and-super-likes.ts';
 
 /** Every migration, in order. Listed statically so bundling or a missing file cannot skip one. */
 const migrations: Record<string, Migration> = {
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   '0018-account-states': m0018,
   '0019-moderation': m0019,
   '0020-cases': m0020,
+  '0021-pause-and-super-likes': m0021,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

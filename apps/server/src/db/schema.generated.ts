@@ -343,6 +343,7 @@ export interface StaffRoles {
 export interface Swipes {
   action: string;
   createdAt: Generated<Timestamp>;
+  superlikedAt: Timestamp | null;
   targetSeq: number;
   userSeq: number;
 }
@@ -390,6 +391,7 @@ export interface Users {
 
 export interface UserSettings {
   blockUnverified: Generated<boolean>;
+  discoverPaused: Generated<boolean>;
   discoveryVisibility: Generated<string>;
   hideFromSearch: Generated<boolean>;
   locationSharing: Generated<boolean>;

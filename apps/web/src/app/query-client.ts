@@ -9,7 +9,7 @@ import { sessionKeys } from '../state/queries/session.ts';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Bump when a persisted query's shape changes, so old caches are dropped instead of misread. */
-const CACHE_VERSION = '1';
+const CACHE_VERSION = '2';
 
 export const queryClient = new QueryClient({
   defaultOptions: {

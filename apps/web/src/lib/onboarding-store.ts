@@ -1,9 +1,40 @@
+import {
+  DATING_GOALS,
+  GENDERS,
+  INTERESTED_IN,
+  type DatingGoal,
+  type Gender,
+  type InterestedIn,
+  type OnboardingProfileInput,
+} from '@heartline/domain';
 import { storageKeys } from './storage-keys.ts';
 
 export const ONBOARDING_STEPS = 3;
 export type OnboardingStep = 1 | 2 | 3;
 
-export type OnboardingDraft = { name: string; dob: string };
+/** The profile step as typed; '' for a choice not made yet. */
+export type OnboardingDraft = {
+  name: string;
+  dob: string;
+  gender: Gender | '';
+  interestedIn: InterestedIn | '';
+  datingGoal: DatingGoal | '';
+};
+
+/** The step's body for the server: the choices made (an older draft may have none). */
+export function onboardingInput(draft: OnboardingDraft): OnboardingProfileInput {
+  const { name, dob, gender, interestedIn, datingGoal } = draft;
+  return {
+    name,
+    dob,
+    ...(gender && { gender }),
+    ...(interestedIn && { interestedIn }),
+    ...(datingGoal && { datingGoal }),
+  };
+}
+
+const pick = <T extends string>(options: readonly T[], value: unknown): T | '' =>
+  options.find((o) => o === value) ?? '';
 
 /** What this browser remembers of one user's onboarding, so a reload resumes it. */
 export type OnboardingRecord = {
@@ -23,8 +54,15 @@ export function toStep(value: unknown): OnboardingStep | null {
 
 function parseDraft(value: unknown): OnboardingDraft | null {
   if (typeof value !== 'object' || value === null) return null;
-  const { name, dob } = value as Record<string, unknown>;
-  return typeof name === 'string' && typeof dob === 'string' ? { name, dob } : null;
+  const { name, dob, gender, interestedIn, datingGoal } = value as Record<string, unknown>;
+  if (typeof name !== 'string' || typeof dob !== 'string') return null;
+  return {
+    name,
+    dob,
+    gender: pick(GENDERS, gender),
+    interestedIn: pick(INTERESTED_IN, interestedIn),
+    datingGoal: pick(DATING_GOALS, datingGoal),
+  };
 }
 
 export function readOnboarding(

@@ -1,7 +1,13 @@
 import type { OnboardingProfile } from '@heartline/domain';
 import { describe, expect, it } from 'vitest';
 import { onboardingRedirect } from './onboarding-gate.ts';
-import { clearOnboarding, readOnboarding, toStep, writeOnboarding } from './onboarding-store.ts';
+import {
+  clearOnboarding,
+  onboardingInput,
+  readOnboarding,
+  toStep,
+  writeOnboarding,
+} from './onboarding-store.ts';
 import { memoryStore } from './memory-store.test-support.ts';
 
 const USER = '0190d6a0-0000-7000-8000-000000000001';
@@ -10,19 +16,41 @@ describe('onboarding record', () => {
   it('round-trips the step and the draft per user', () => {
     const store = memoryStore();
     expect(readOnboarding(store, USER)).toBeNull();
-    writeOnboarding(store, USER, {
-      step: 3,
-      draft: { name: 'Ann', dob: '1990-01-02' },
-      unsaved: true,
-    });
-    expect(readOnboarding(store, USER)).toEqual({
-      step: 3,
-      draft: { name: 'Ann', dob: '1990-01-02' },
-      unsaved: true,
-    });
+    const draft = {
+      name: 'Ann',
+      dob: '1990-01-02',
+      gender: 'woman',
+      interestedIn: 'men',
+      datingGoal: '',
+    } as const;
+    writeOnboarding(store, USER, { step: 3, draft, unsaved: true });
+    expect(readOnboarding(store, USER)).toEqual({ step: 3, draft, unsaved: true });
     expect(readOnboarding(store, 'someone-else')).toBeNull();
     clearOnboarding(store, USER);
     expect(readOnboarding(store, USER)).toBeNull();
+  });
+
+  it('reads a draft kept before the step asked the choices, and sends only the choices made', () => {
+    const store = memoryStore();
+    store.setItem(
+      `heartline.onboarding.${USER}`,
+      '{"step":3,"draft":{"name":"Ann","dob":"1990-01-02","gender":"robot"},"unsaved":true}',
+    );
+    const record = readOnboarding(store, USER)!;
+    expect(record.draft).toEqual({
+      name: 'Ann',
+      dob: '1990-01-02',
+      gender: '',
+      interestedIn: '',
+      datingGoal: '',
+    });
+    expect(onboardingInput(record.draft!)).toEqual({ name: 'Ann', dob: '1990-01-02' });
+    expect(onboardingInput({ ...record.draft!, gender: 'man', datingGoal: 'dating' })).toEqual({
+      name: 'Ann',
+      dob: '1990-01-02',
+      gender: 'man',
+      datingGoal: 'dating',
+    });
   });
 
   it('ignores damaged records and steps outside 1..3', () => {

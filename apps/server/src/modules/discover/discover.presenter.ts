@@ -12,8 +12,11 @@ export function presentCandidate(
   row: CandidateRow,
   connector: ConnectorName,
   today: Date,
-  /** What the viewer is: a request already open between them (either direction), verified. */
-  viewer: { requestOpen: boolean; verified: boolean },
+  /**
+   * What the viewer is: a request already open between them (either direction), verified, and
+   * whether this person super liked them.
+   */
+  viewer: { requestOpen: boolean; verified: boolean; superLikedYou: boolean },
 ): DiscoverProfile {
   const name = row.name?.trim() || null;
   const hops =
@@ -46,5 +49,6 @@ export function presentCandidate(
         requiresMutual: row.requiresMutual,
         mutualFriends: ranked.degree === 2 ? ranked.mutual : 0,
       }) === null,
+    superLikedYou: viewer.superLikedYou,
   };
 }

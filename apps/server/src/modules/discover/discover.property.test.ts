@@ -7,7 +7,7 @@ import {
   GENDERS,
   INTERESTED_IN,
   trustScore,
-  unlockedTabs,
+  discoverUnlocks,
 } from '@heartline/domain';
 import { dayNumber, discoverFacts } from '../graph/graph.facts.ts';
 import { GraphIndex, type GraphSnapshot } from '../graph/graph.index.ts';
@@ -152,7 +152,7 @@ class Reference {
   candidates(v: number): RankKey[] {
     const me = this.w.profiles[v - 1]!;
     if (!me.dob) return [];
-    const unlocked = unlockedTabs(this.friends[v]!.size, this.trust(v));
+    const unlocked = discoverUnlocks(this.friends[v]!.size, this.trust(v));
     const byDegree: [Degree, Set<number>][] = [[1, this.friends[v]!]];
     if (unlocked.secondDegree) byDegree.push([2, this.second(v)]);
     if (unlocked.thirdDegree) byDegree.push([3, this.third(v)]);
@@ -210,7 +210,7 @@ function indexOf(w: World, ref: Reference): GraphIndex {
 
 /** The service's reading: pages of `limit` through cursors until the last. */
 function readAll(index: GraphIndex, traversal: GraphTraversal, w: World, v: number, limit: number) {
-  const unlocked = unlockedTabs(index.degree(v), index.trust(v));
+  const unlocked = discoverUnlocks(index.degree(v), index.trust(v));
   const degrees = degreesOfTab('all', unlocked);
   const gone = new Set(w.swiped[v - 1]!.map((s) => index.posOf(s)));
   const admit = candidateFilter(index, index.posOf(v), dayNumber(TODAY), gone);

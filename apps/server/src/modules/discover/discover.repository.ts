@@ -35,6 +35,10 @@ export type ViewerState = {
   verified: boolean;
   /** The viewer's account state (the interaction rule's input). */
   account: AccountState;
+  /** The viewer paused their profile: Discover shows them nobody until they resume. */
+  paused: boolean;
+  /** People who super liked the viewer (their cards say so). */
+  superLikedBy: Set<number>;
 };
 
 /** Requests still waiting for someone (constants, never user input). */
@@ -59,7 +63,12 @@ export function createDiscoverRepository(prepared: RunPrepared) {
          union all
          select 0, 'verified' where exists (select 1 from oauth_identities where user_id = $2)
          union all
-         select 0, 'account:' || account_status from users where id = $2`,
+         select 0, 'account:' || account_status from users where id = $2
+         union all
+         select 0, 'paused' from user_settings where user_id = $2 and discover_paused
+         union all
+         select user_seq::int, 'superliked' from swipes
+          where target_seq = $1 and action = 'superlike'`,
         [seq, userId],
       );
       const state: ViewerState = {
@@ -68,6 +77,8 @@ export function createDiscoverRepository(prepared: RunPrepared) {
         asked: new Set(),
         verified: false,
         account: 'DELETED',
+        paused: false,
+        superLikedBy: new Set(),
       };
       for (const row of rows) {
         const other = Number(row.seq);
@@ -77,6 +88,14 @@ export function createDiscoverRepository(prepared: RunPrepared) {
         }
         if (row.kind === 'verified') {
           state.verified = true;
+          continue;
+        }
+        if (row.kind === 'paused') {
+          state.paused = true;
+          continue;
+        }
+        if (row.kind === 'superliked') {
+          state.superLikedBy.add(other);
           continue;
         }
         if (row.kind === 'request') {

@@ -1,7 +1,7 @@
 import {
   DISCOVER_TOTAL_CAP,
   networkMessages,
-  unlockedTabs,
+  discoverUnlocks,
   type DiscoverEmptyReason,
   type DiscoverPage,
 } from '@heartline/domain';
@@ -18,7 +18,8 @@ import type { DiscoverRepository } from './discover.repository.ts';
 export type DiscoverInput = { cursor?: string | undefined; limit: number };
 
 /**
- * The Discover feed (DESIGN.md §3.4): people within the viewer's unlocked degrees whose own
+ * The Discover feed (DESIGN.md §3.4): people within the degrees Discover reaches (friends of
+ * friends from the first friend on, `discoverUnlocks`) whose own
  * discovery visibility admits the viewer's degree, who want to meet each other's gender, within
  * the age window, not blocked either way, not yet liked, passed or skipped; by trust. The index
  * finds and ranks them (filters on its per-person facts), one query loads the page's people.
@@ -44,7 +45,7 @@ export function createDiscoverService(deps: {
       if (!graph.hasBirthDate(viewerSeq) || !graph.knows(targetSeq)) return false;
       const found = graph.locate(viewerSeq, targetSeq);
       if (!found || found.degree === 0 || !found.listed) return false;
-      const unlocked = unlockedTabs(graph.friendCount(viewerSeq), graph.trust(viewerSeq));
+      const unlocked = discoverUnlocks(graph.friendCount(viewerSeq), graph.trust(viewerSeq));
       if (!degreesOfTab('all', unlocked).includes(found.degree)) return false;
       return graph.admits(graph.candidateFilter(viewerSeq, now(), []), targetSeq, found.degree);
     },
@@ -63,10 +64,11 @@ export function createDiscoverService(deps: {
       // From here to the page's ids everything is synchronous: the traversal's scratch and the
       // index's facts describe one moment.
       const friends = graph.friendCount(seq);
-      const unlocked = unlockedTabs(friends, graph.trust(seq));
+      const unlocked = discoverUnlocks(friends, graph.trust(seq));
       const degrees = degreesOfTab('all', unlocked);
       const today = now();
-      const discoverable = graph.hasBirthDate(seq);
+      // Paused: nobody is shown, as nobody sees them (DESIGN.md §3.4, issue 48).
+      const discoverable = graph.hasBirthDate(seq) && !viewer.paused;
       const admit = graph.candidateFilter(seq, today, viewer.swiped);
       const ranked = !discoverable
         ? []
@@ -112,6 +114,7 @@ export function createDiscoverService(deps: {
             presentCandidate(r, row, connector, today, {
               requestOpen: viewer.asked.has(r.seq),
               verified: viewer.verified,
+              superLikedYou: viewer.superLikedBy.has(r.seq),
             }),
           );
         }
@@ -120,9 +123,9 @@ export function createDiscoverService(deps: {
       const lastRow = last ? bySeq.get(last.seq) : undefined;
       let emptyReason: DiscoverEmptyReason | null = null;
       if (!cursor && items.length === 0) {
-        if (!discoverable) emptyReason = 'profile_incomplete';
+        if (viewer.paused) emptyReason = 'paused';
+        else if (!discoverable) emptyReason = 'profile_incomplete';
         else if (friends === 0) emptyReason = 'no_friends';
-        else if (!unlocked.secondDegree) emptyReason = 'second_locked';
         else emptyReason = 'none';
       }
       return {
@@ -131,7 +134,8 @@ export function createDiscoverService(deps: {
           ranked.length > input.limit && last && lastRow ? encodeCursor(last, lastRow.id) : null,
         total: counted ? Math.min(counted.count, DISCOVER_TOTAL_CAP) : null,
         totalCapped: counted ? counted.count > DISCOVER_TOTAL_CAP || !counted.exact : false,
-        skipped: viewer.skipped,
+        // Paused: no "Start over" to offer, the Resume is the way back.
+        skipped: viewer.paused ? 0 : viewer.skipped,
         emptyReason,
       };
     },

@@ -302,7 +302,79 @@ describe(`GET /api/discover (${dbKind})`, () => {
     const reason = async (p: Person) => (await feed(await browserFor(world.server, p))).emptyReason;
     expect(await reason(alone!)).toBe('no_friends');
     expect(await reason(unborn!)).toBe('profile_incomplete');
-    expect(await reason(two!)).toBe('second_locked');
+    // Two friends who are not discoverable themselves: nobody to show, and no lock to blame.
+    expect(await reason(two!)).toBe('none');
+  });
+
+  it('leaves a paused person out of every Discover, theirs shows nobody, and resuming undoes it', async () => {
+    const { f1, rest, as } = await world2nd('pause', ['Pauser']);
+    const pauser = rest[0]!;
+    const asPauser = await browserFor(world.server, pauser);
+    const pause = async (paused: boolean) => {
+      const res = await sendJson(asPauser, 'PATCH', '/api/me/settings', { discover: { paused } });
+      expect(res.status).toBe(200);
+    };
+    expect(names(await feed(as))).toContain(pauser.name);
+    expect(names(await feed(asPauser))).toContain(f1.name);
+    // A skip before: the paused page offers no "Start over" (skipped 0), only the resume.
+    expect((await sendJson(asPauser, 'POST', `/api/discover/${f1.id}/skip`)).status).toBe(200);
+    const before = await feed(asPauser);
+
+    await pause(true);
+    expect(names(await feed(as))).not.toContain(pauser.name);
+    const own = await feed(asPauser);
+    expect([own.items, own.emptyReason, own.total, own.skipped]).toEqual([[], 'paused', null, 0]);
+    // A like by id reaches nobody; the friendship and the Network are untouched.
+    expect((await sendJson(as, 'POST', `/api/discover/${pauser.id}/like`, {})).status).toBe(404);
+    const friends = await getJson<{ connections: { items: { id: string }[] } }>(
+      await browserFor(world.server, f1),
+      '/api/network?tab=first',
+    );
+    expect(friends.body.connections.items.map((p) => p.id)).toContain(pauser.id);
+
+    await pause(false);
+    expect(names(await feed(as))).toContain(pauser.name);
+    const back = await feed(asPauser);
+    expect([names(back), back.skipped]).toEqual([names(before), 1]);
+  });
+
+  it('shows friends of friends from the first friend on, the 3rd degree still locked', async () => {
+    const [newcomer, inviter, theirs, further] = await createPeople(world.db, [
+      'Newcomer first',
+      'Inviter first',
+      'Theirs first',
+      'Further first',
+    ]);
+    await befriend(world.server.graph, [
+      [newcomer!, inviter!],
+      [inviter!, theirs!],
+      [theirs!, further!],
+    ]);
+    await setDiscoverable(world.server, [newcomer!, inviter!, theirs!, further!], {
+      settings: { discoveryVisibility: '1st_2nd_3rd' },
+    });
+    const as = await browserFor(world.server, newcomer!);
+    const page = await feed(as);
+    expect(page.items.map((p) => [p.name, p.degree])).toEqual(
+      expect.arrayContaining([
+        [inviter!.name, '1st'],
+        [theirs!.name, '2nd'],
+      ]),
+    );
+    expect(names(page)).not.toContain(further!.name);
+    // The Network's 2nd-degree tab keeps its unlock at 3 friends.
+    const network = await getJson<{ summary: { unlockedTabs: { secondDegree: boolean } } }>(
+      as,
+      '/api/network?tab=first',
+    );
+    expect(network.body.summary.unlockedTabs.secondDegree).toBe(false);
+    // The card's friend count and its Connection Path answer for the 2nd degree Discover shows.
+    expect((await getJson(as, `/api/connections/user/${theirs!.id}/count`)).status).toBe(200);
+    const path = await getJson<{ degree: number }>(as, `/api/network/path/${theirs!.id}`);
+    expect([path.status, path.body.degree]).toEqual([200, 2]);
+    // A like reaches them: Discover's own candidates.
+    const liked = await sendJson(as, 'POST', `/api/discover/${theirs!.id}/like`, {});
+    expect(liked.status).toBe(200);
   });
 
   it('refuses bad input with a clear 400 and strangers with a 401', async () => {

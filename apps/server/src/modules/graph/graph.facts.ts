@@ -58,7 +58,7 @@ export const BORN_COLUMN = `coalesce(to_char(u.dob, 'YYYYMMDD')::int4, 0)`;
 export const DEPTH_COLUMN = `(case
     when u.account_status = 'ACTIVE' and coalesce(o.onboarding_completed, false)
          and u.dob is not null and not coalesce(s.hide_from_search, false)
-         and u.discover_held_at is null
+         and u.discover_held_at is null and not coalesce(s.discover_paused, false)
     then case coalesce(s.discovery_visibility, '1st_2nd')
            when '1st_only' then 1 when '1st_2nd' then 2 else 3 end
     else 0 end)::int4`;

@@ -5,6 +5,9 @@ import type { Db, Trx } from '../../db/database.ts';
 export type MatchStatus = 'pending' | 'active' | 'declined';
 export type LockedMatch = { id: string; status: MatchStatus; created: boolean };
 
+/** The advisory lock class of a person's super likes (the second key is their seq). */
+const SUPER_LIKE_LOCK = 48;
+
 /** SQL of swipes and matches. A pair's match row is its lock: every change takes it first. */
 export function createMatchesRepository(db: Db) {
   return {
@@ -66,15 +69,48 @@ export function createMatchesRepository(db: Db) {
      * Records an action. A skip never replaces a like or a pass, and a like never replaces a
      * pass (declined stays declined; only undoing the pass takes it back).
      */
+    /**
+     * When the viewer gave their super likes of the last 24 hours, the oldest first. Behind a
+     * lock of the viewer's own (an advisory one: it meets no row lock, so no order of locks
+     * can deadlock), two at once cannot both pass the limit.
+     */
+    async recentSuperLikes(trx: Trx, userSeq: number): Promise<Date[]> {
+      await sql`select pg_advisory_xact_lock(${SUPER_LIKE_LOCK}, ${userSeq}::int4)`.execute(trx);
+      const rows = await trx
+        .selectFrom('swipes')
+        .select('superlikedAt')
+        .where('userSeq', '=', userSeq)
+        .where('superlikedAt', '>', sql<Date>`now() - interval '24 hours'`)
+        .orderBy('superlikedAt')
+        .execute();
+      return rows.map((r) => new Date(r.superlikedAt!));
+    },
+
+    /**
+     * Stores what the viewer did with the person. A pass stands for ever (only an undo takes it
+     * back); a like does not turn a super like back into a like; a super like again changes
+     * nothing. `superlikedAt` keeps when a super like was given, whatever comes after.
+     */
     async putSwipe(trx: Trx, userSeq: number, targetSeq: number, action: SwipeAction) {
+      const superlike = action === 'superlike';
       await trx
         .insertInto('swipes')
-        .values({ userSeq: userSeq, targetSeq: targetSeq, action })
+        .values({
+          userSeq: userSeq,
+          targetSeq: targetSeq,
+          action,
+          ...(superlike && { superlikedAt: sql<Date>`now()` }),
+        })
         .onConflict((oc) => {
           const pair = oc.columns(['userSeq', 'targetSeq']);
           if (action === 'skip') return pair.doNothing();
-          const update = pair.doUpdateSet({ action, createdAt: sql<Date>`now()` });
-          return action === 'pass' ? update : update.where('swipes.action', '<>', 'pass');
+          const update = pair.doUpdateSet({
+            action,
+            createdAt: sql<Date>`now()`,
+            ...(superlike && { superlikedAt: sql<Date>`now()` }),
+          });
+          if (action === 'pass') return update;
+          return update.where('swipes.action', 'not in', ['pass', 'superlike']);
         })
         .execute();
     },

@@ -3,18 +3,26 @@ import {
   chatMessages,
   discoverMessages,
   networkMessages,
+  SUPER_LIKES_PER_DAY,
   userRoom,
   type LikeResult,
   type MatchView,
   type SwipeAction,
 } from '@heartline/domain';
 import type { Trx } from '../../db/database.ts';
-import { NotFoundError, UnauthorizedError, ValidationError } from '../../lib/errors.ts';
+import {
+  NotFoundError,
+  RateLimitError,
+  UnauthorizedError,
+  ValidationError,
+} from '../../lib/errors.ts';
 import type { Tie } from '../access/access.policy.ts';
 import type { Access, Person, Target } from '../access/access.service.ts';
 import type { ChatService } from '../chat/chat.service.ts';
 import type { Emit, Transact } from '../events/events.outbox.ts';
 import type { MatchesRepository, MatchStatus } from './matches.repository.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 const liked = (action: SwipeAction | undefined) => action === 'like' || action === 'superlike';
 
@@ -147,9 +155,21 @@ export function createMatchesService(deps: MatchesDeps) {
   return {
     async like(userId: string, targetId: string, superlike: boolean): Promise<LikeResult> {
       const action = superlike ? 'superlike' : 'like';
-      const match = await act(userId, targetId, (trx, viewer, target) =>
-        repo.putSwipe(trx, viewer.seq, target.seq, action),
-      );
+      const match = await act(userId, targetId, async (trx, viewer, target) => {
+        if (superlike) {
+          // One a day (issue 48): a second within 24 hours is refused, and nothing is stored.
+          const recent = await repo.recentSuperLikes(trx, viewer.seq);
+          if (recent.length >= SUPER_LIKES_PER_DAY) {
+            const freeAt = recent[recent.length - SUPER_LIKES_PER_DAY]!.getTime() + DAY_MS;
+            const seconds = Math.max(1, Math.ceil((freeAt - Date.now()) / 1000));
+            throw new RateLimitError(
+              discoverMessages.superLikeUsed(Math.max(1, Math.ceil(seconds / 3600))),
+              seconds,
+            );
+          }
+        }
+        await repo.putSwipe(trx, viewer.seq, target.seq, action);
+      });
       return { matched: match !== null, match };
     },
 

@@ -1,5 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ChatList, LikeResult, MessagePage, OwnProfile } from '@heartline/domain';
+import type {
+  ChatList,
+  DiscoverPage,
+  LikeResult,
+  MessagePage,
+  OwnProfile,
+} from '@heartline/domain';
 import { dbKind, useTestServer } from '../../../test/harness.ts';
 import {
   befriend,
@@ -114,6 +120,66 @@ describe(`likes and matches (${dbKind})`, () => {
         .execute();
       expect(greetings).toHaveLength(1);
     }
+  });
+
+  it('gives one super like a day, refused after with when the next is ready; the receiver sees it', async () => {
+    const [a, b, c, d, e] = await createPeople(world.db, [
+      'Sue Super',
+      'Tom Super',
+      'Uma Super',
+      'Vic Super',
+      'Wes Super',
+    ]);
+    await meetInDiscover(world.server, [a!, b!, c!, d!, e!]);
+    const asA = await browserFor(world.server, a!);
+    const superLike = (other: Person) =>
+      asA.request(`/api/discover/${other.id}/like`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ superlike: true }),
+      });
+    // Two first ones at once: exactly one goes.
+    const firsts = await Promise.all([superLike(b!), superLike(e!)]);
+    expect(firsts.map((r) => r.status).sort()).toEqual([200, 429]);
+    const given = firsts[0].status === 200 ? b! : e!;
+    // A like of the same person afterwards keeps it a super like and frees nothing.
+    expect((await like(asA, given)).status).toBe(200);
+    // Two at once after it: both refused, nothing stored.
+    const [second, third] = await Promise.all([superLike(c!), superLike(d!)]);
+    for (const refused of [second, third]) {
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(23 * 3600);
+      expect(await refused.json()).toMatchObject({
+        error: {
+          code: 'RATE_LIMITED',
+          message: 'You can super like once every 24 hours. The next one is yours in 24 hours.',
+        },
+      });
+    }
+    const stored = await world.db
+      .selectFrom('swipes')
+      .select(['targetSeq', 'action'])
+      .where('userSeq', '=', a!.seq)
+      .execute();
+    expect(stored).toEqual([{ targetSeq: given.seq, action: 'superlike' }]);
+    // A plain like still goes; the super liked person sees the mark, the liked one does not.
+    expect((await like(asA, c!)).status).toBe(200);
+    const cardOfA = async (viewer: Person) => {
+      const page = await getJson<DiscoverPage>(
+        await browserFor(world.server, viewer),
+        '/api/discover',
+      );
+      return page.body.items.find((p) => p.id === a!.id);
+    };
+    expect(await cardOfA(given)).toMatchObject({ superLikedYou: true });
+    expect(await cardOfA(c!)).toMatchObject({ superLikedYou: false });
+    // A day later the next one is there.
+    await world.db
+      .updateTable('swipes')
+      .set({ superlikedAt: new Date(Date.now() - 25 * 60 * 60 * 1000) })
+      .where('userSeq', '=', a!.seq)
+      .execute();
+    expect((await superLike(d!)).status).toBe(200);
   });
 
   it('nobody learns who passed on them: a like answers the same after a pass or nothing', async () => {

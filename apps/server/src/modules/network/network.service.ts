@@ -3,6 +3,7 @@ import {
   networkMessages,
   THIRD_DEGREE_COUNT_CAP,
   trustCalculation,
+  discoverUnlocks,
   unlockedTabs,
   type ConnectionPath,
   type ConnectionsPage,
@@ -46,7 +47,13 @@ export function createNetworkService(deps: {
   function standing(seq: number) {
     const friends = graph.friendCount(seq);
     const trust = graph.trust(seq);
-    return { friends, trust, unlocked: unlockedTabs(friends, trust) };
+    // `reach`: the degrees Discover shows (its cards open the path and the friend count).
+    return {
+      friends,
+      trust,
+      unlocked: unlockedTabs(friends, trust),
+      reach: discoverUnlocks(friends, trust),
+    };
   }
 
   /**
@@ -191,11 +198,11 @@ export function createNetworkService(deps: {
     async path(userId: string, targetId: string): Promise<ConnectionPath> {
       const v = await viewerSeq(userId);
       const t = await targetSeq(v, targetId, networkMessages.userNotFound);
-      const { unlocked } = standing(v);
+      const { reach } = standing(v);
       const found = graph.locate(v, t);
       // Someone reached only through connectors who hide from paths is not in the lists, and
       // answers here exactly as someone outside the network (docs/API-network.md).
-      if (!found?.listed || !canSeeDegree(found.degree, unlocked)) {
+      if (!found?.listed || !canSeeDegree(found.degree, reach)) {
         throw new NotFoundError(networkMessages.userNotFound);
       }
       const visible = (s: number) => !graph.hiddenFromPaths(s);
@@ -229,7 +236,7 @@ export function createNetworkService(deps: {
       if (targetId === userId) return { count: graph.friendCount(v) };
       const t = await targetSeq(v, targetId, networkMessages.userNotFound);
       const found = graph.locate(v, t);
-      if (!found?.listed || !canSeeDegree(found.degree, standing(v).unlocked)) {
+      if (!found?.listed || !canSeeDegree(found.degree, standing(v).reach)) {
         throw new NotFoundError(networkMessages.userNotFound);
       }
       return { count: graph.friendCount(t) };

@@ -28,6 +28,7 @@ const columnOf = {
     hideFromSearch: 'hideFromSearch',
   },
   chat: { readReceipts: 'readReceipts', typingIndicators: 'typingIndicators' },
+  discover: { paused: 'discoverPaused' },
 } as const satisfies { [G in keyof Settings]: { [F in keyof Settings[G]]: keyof Columns } };
 
 const groups = Object.keys(columnOf) as (keyof Settings)[];

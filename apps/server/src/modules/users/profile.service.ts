@@ -103,7 +103,15 @@ export function createProfileService({
     await change(userId, async (trx) => {
       // After onboarding this is an edit like any other: the birth date rule applies.
       const dob = await dobChange(userId, input.dob, trx);
-      await profiles.updateProfile(trx, userId, { name: input.name, dob: input.dob, ...dob });
+      const { name, dob: born, gender, interestedIn, datingGoal } = input;
+      await profiles.updateProfile(trx, userId, {
+        name,
+        dob: born,
+        ...dob,
+        ...(gender && { gender }),
+        ...(interestedIn && { interestedIn }),
+        ...(datingGoal && { datingGoal }),
+      });
       await profiles.setOnboardingFlags(userId, { profileStepCompleted: true }, trx);
     });
     return getOwnProfile(userId);

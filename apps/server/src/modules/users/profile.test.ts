@@ -60,6 +60,9 @@ describe(`own profile and onboarding API (${dbKind})`, () => {
       [{ name: 'Vera V', dob: yearsAgo(101) }, 'Please enter a valid birthdate'],
       [{ name: 'Vera V', dob: 'not-a-date' }, 'You must be at least 18 years old'],
       [{ name: 'Vera V', dob: yearsAgo(30), extra: 1 }, 'Unrecognized key: "extra"'],
+      [{ name: 'Vera V', dob: yearsAgo(30), gender: 'robot' }, 'Choose one of the listed genders'],
+      [{ name: 'Vera V', dob: yearsAgo(30), interestedIn: '' }, 'Choose women, men or everyone'],
+      [{ name: 'Vera V', dob: yearsAgo(30), datingGoal: 7 }, 'Choose networking, dating or both'],
     ];
     for (const [body, message] of cases) {
       const res = await b.request('/api/onboarding/profile', json('PUT', body));
@@ -70,6 +73,31 @@ describe(`own profile and onboarding API (${dbKind})`, () => {
     expect(p.name).toBe('Vera Valid');
     expect(p.dob).toBeNull();
     expect(p.onboarding.profileStepCompleted).toBe(false);
+    expect(p).toMatchObject({ gender: 'other', interestedIn: 'everyone', datingGoal: 'both' });
+  });
+
+  it('keeps the choices onboarding asks (issue 48), and the profile as it was when not sent', async () => {
+    const b = await newUser('Cora Chooses');
+    const chosen = await b.request(
+      '/api/onboarding/profile',
+      json('PUT', {
+        name: 'Cora Chooses',
+        dob: yearsAgo(30),
+        gender: 'woman',
+        interestedIn: 'men',
+        datingGoal: 'dating',
+      }),
+    );
+    expect(chosen.status).toBe(200);
+    const wanted = { gender: 'woman', interestedIn: 'men', datingGoal: 'dating' };
+    expect(await chosen.json()).toMatchObject(wanted);
+    // A client that sends only the spec's two fields changes nothing else.
+    const again = await b.request(
+      '/api/onboarding/profile',
+      json('PUT', { name: 'Cora Chooses', dob: yearsAgo(30) }),
+    );
+    expect(again.status).toBe(200);
+    expect(await profileOf(b)).toMatchObject(wanted);
   });
 
   it('accepts exactly 18 and exactly 100 years, trims the name, and completes onboarding', async () => {

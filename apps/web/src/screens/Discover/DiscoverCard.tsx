@@ -2,7 +2,7 @@ import { discoverMessages, type DiscoverProfile } from '@heartline/domain';
 import { memo, useEffect, useId, useState } from 'react';
 import { PeopleIcon, PersonIcon } from '../../components/Icons.tsx';
 import { MenuButton } from '../../components/MenuButton.tsx';
-import { BlockIcon, FlagIcon, ShieldIcon } from '../../components/NetworkIcons.tsx';
+import { BlockIcon, FlagIcon, ShieldIcon, StarIcon } from '../../components/NetworkIcons.tsx';
 import { LocationIcon } from '../../components/ProfileIcons.tsx';
 import {
   degreeLabel,
@@ -74,7 +74,9 @@ export const DiscoverCard = memo(function DiscoverCard({
       aria-hidden={!current || undefined}
       aria-roledescription="profile card"
       aria-labelledby={nameId}
-      aria-describedby={current ? hintId : undefined}
+      aria-describedby={
+        current ? (profile.superLikedYou ? `${hintId}-super ${hintId}` : hintId) : undefined
+      }
       {...(current ? handlers : {})}
     >
       <CardContent
@@ -168,6 +170,12 @@ const CardContent = memo(function CardContent({
       </div>
 
       <div className="dcard__info">
+        {profile.superLikedYou && (
+          <p id={`${hintId}-super`} className="dcard__superliked">
+            <StarIcon size={16} filled />
+            <span>{discoverMessages.superLikedYou}</span>
+          </p>
+        )}
         <h2 id={nameId} className="dcard__name">
           <span className="dcard__name-text">
             {unavailable ? discoverMessages.profileUnavailable : nameAndAge(profile)}

@@ -93,7 +93,7 @@ export function DiscoverOverlay({
           onClose={onClose}
           onConfirm={async () => onAct('superlike', overlay.profile)}
         >
-          <p>They won&rsquo;t know unless they like you too.</p>
+          <p>{discoverMessages.superLikeText}</p>
         </ConfirmDialog>
       );
     case 'decline':

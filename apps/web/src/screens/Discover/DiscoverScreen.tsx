@@ -1,4 +1,9 @@
-import { discoverMessages, networkMessages, type DiscoverProfile } from '@heartline/domain';
+import {
+  discoverMessages,
+  networkMessages,
+  settingsMessages,
+  type DiscoverProfile,
+} from '@heartline/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   startTransition,
@@ -28,6 +33,7 @@ import {
   type SwipeKind,
 } from '../../state/queries/discover.ts';
 import { useSendConnectionRequestMutation } from '../../state/queries/requests.ts';
+import { useUpdateSettingsMutation } from '../../state/queries/settings.ts';
 import { connectErrorToast, connectResultToast } from '../Network/connect-toast.ts';
 import type { ActionTarget } from '../shared/person-actions.ts';
 import { DiscoverCard, type CardSafetyAction } from './DiscoverCard.tsx';
@@ -69,6 +75,15 @@ export function DiscoverScreen() {
   const pendingIds = usePendingSwipeIds();
   const queryClient = useQueryClient();
   const toast = useToast();
+  const settingsUpdate = useUpdateSettingsMutation();
+  const resume = () =>
+    settingsUpdate.mutate(
+      { discover: { paused: false } },
+      {
+        onSuccess: () => toast.success(settingsMessages.resumed),
+        onError: () => toast.error(settingsMessages.saveFailed),
+      },
+    );
   const navigate = useNavigate();
   const titleId = useId();
   const [overlay, setOverlay] = useState<Overlay | null>(null);
@@ -325,7 +340,15 @@ export function DiscoverScreen() {
     });
     switch (end.kind) {
       case 'empty':
-        content = <DiscoverEmpty reason={end.reason} onInvite={openInvite} focus={focusCard} />;
+        content = (
+          <DiscoverEmpty
+            reason={end.reason}
+            onInvite={openInvite}
+            onResume={resume}
+            resuming={settingsUpdate.isPending}
+            focus={focusCard}
+          />
+        );
         break;
       case 'reset':
         content = (

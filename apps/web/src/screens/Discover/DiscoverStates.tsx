@@ -1,4 +1,9 @@
-import { discoverMessages, networkMessages, type DiscoverEmptyReason } from '@heartline/domain';
+import {
+  discoverMessages,
+  networkMessages,
+  settingsMessages,
+  type DiscoverEmptyReason,
+} from '@heartline/domain';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from '../../app/navigation.tsx';
 import { CheckIcon, CompassIcon, HeartIcon, PeopleIcon } from '../../components/Icons.tsx';
@@ -53,15 +58,35 @@ export function DiscoverError({ onRetry, busy }: { onRetry: () => unknown; busy:
   );
 }
 
-/** 'No people to discover', why, and the way out: inviting friends. */
+/** 'No people to discover', why, and the way out: inviting friends (or resuming, if paused). */
 export function DiscoverEmpty({
   reason,
   onInvite,
+  onResume,
+  resuming,
   focus,
 }: Focusable & {
   reason: DiscoverEmptyReason | null;
   onInvite: () => void;
+  onResume: () => void;
+  resuming: boolean;
 }) {
+  if (reason === 'paused') {
+    return (
+      <StateCard icon={<PeopleIcon size={30} />} title={settingsMessages.paused} focus={focus}>
+        <p className="muted">{emptyText(reason)}</p>
+        <button
+          type="button"
+          className="btn btn--primary"
+          onClick={onResume}
+          disabled={resuming}
+          aria-busy={resuming || undefined}
+        >
+          {settingsMessages.resume}
+        </button>
+      </StateCard>
+    );
+  }
   return (
     <StateCard icon={<PeopleIcon size={30} />} title={discoverMessages.noPeople} focus={focus}>
       <p className="muted">{emptyText(reason)}</p>

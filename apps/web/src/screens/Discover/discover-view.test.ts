@@ -185,7 +185,12 @@ describe('the end of the deck', () => {
       kind: 'empty',
       reason: 'no_friends',
     });
-    expect(emptyText('second_locked')).toMatch(/3 friends/);
+    expect(emptyText('no_friends')).toMatch(/Invite a friend/);
+    expect(deckEnd({ skipped: 3, acted: 4, emptyReason: 'paused' })).toEqual({
+      kind: 'empty',
+      reason: 'paused',
+    });
+    expect(emptyText('paused')).toMatch(/^Nobody sees you in Discover/);
     expect(emptyText(null)).toBe(emptyText('none'));
   });
 });

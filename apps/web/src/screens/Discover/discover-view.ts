@@ -164,6 +164,8 @@ export function deckEnd(input: {
   acted: number;
   emptyReason: DiscoverEmptyReason | null;
 }): DeckEnd {
+  // Paused: whatever was swiped or skipped, the way back is to resume.
+  if (input.emptyReason === 'paused') return { kind: 'empty', reason: 'paused' };
   if (input.skipped > 0) return { kind: 'reset' };
   if (input.acted === 0) return { kind: 'empty', reason: input.emptyReason };
   return { kind: 'caught-up' };

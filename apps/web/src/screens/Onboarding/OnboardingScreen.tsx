@@ -219,6 +219,14 @@ function Onboarding({ me, forced }: { me: Me; forced: boolean }) {
               flow.draft ?? {
                 name: profile.data?.name ?? me.name ?? '',
                 dob: profile.data?.dob ?? me.dob ?? yearsAgo(18),
+                // Asked, never assumed: filled in only once this step was saved.
+                ...(profile.data?.onboarding.profileStepCompleted
+                  ? {
+                      gender: profile.data.gender,
+                      interestedIn: profile.data.interestedIn,
+                      datingGoal: profile.data.datingGoal,
+                    }
+                  : { gender: '', interestedIn: '', datingGoal: '' }),
               }
             }
             saving={flow.saving}

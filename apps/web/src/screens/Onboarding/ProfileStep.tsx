@@ -1,5 +1,18 @@
-import { birthdateError, nameError, NAME_MAX } from '@heartline/domain';
+import {
+  birthdateError,
+  DATING_GOALS,
+  datingGoalLabels,
+  GENDERS,
+  genderLabels,
+  INTERESTED_IN,
+  interestedInLabels,
+  nameError,
+  NAME_MAX,
+  profileMessages,
+  type Gender,
+} from '@heartline/domain';
 import { useId, useState, type FormEvent } from 'react';
+import { Choice } from '../../components/Choice.tsx';
 import { ArrowLeftIcon } from '../../components/Icons.tsx';
 import { localIsoDate } from '../../lib/format.ts';
 import type { OnboardingDraft } from '../../lib/onboarding-store.ts';
@@ -8,7 +21,11 @@ import { useToastClearance } from '../../lib/toast-clearance.ts';
 
 type Errors = Partial<Record<keyof OnboardingDraft, string>>;
 
-/** Onboarding step 2: full name and birthdate (spec/1 §2, rules of §5). */
+/**
+ * Onboarding step 2: full name and birthdate (spec/1 §2, rules of §5), and the choices that
+ * decide who sees whom in Discover (issue 48): gender, interested in, looking for. Each must be
+ * chosen; nothing is decided for the person.
+ */
 export function ProfileStep({
   initial,
   saving,
@@ -30,7 +47,9 @@ export function ProfileStep({
   const dobId = useId();
   const today = localIsoDate(new Date());
 
-  const change = (field: keyof OnboardingDraft, value: string) => {
+  const genderId = useId();
+  const choiceId = useId();
+  const change = <K extends keyof OnboardingDraft>(field: K, value: OnboardingDraft[K]) => {
     const next = { ...draft, [field]: value };
     setDraft(next);
     setErrors((e) => ({ ...e, [field]: undefined }));
@@ -45,12 +64,15 @@ export function ProfileStep({
     const dob = birthdateError(draft.dob);
     if (name) found.name = name;
     if (dob) found.dob = dob;
+    if (!draft.gender) found.gender = profileMessages.invalidGender;
+    if (!draft.interestedIn) found.interestedIn = profileMessages.invalidInterestedIn;
+    if (!draft.datingGoal) found.datingGoal = profileMessages.invalidLookingFor;
     setErrors(found);
-    if (name || dob) return;
-    const outcome = await onSubmit({ name: draft.name.trim(), dob: draft.dob });
+    if (Object.keys(found).length > 0) return;
+    const outcome = await onSubmit({ ...draft, name: draft.name.trim() });
     if (outcome.kind === 'invalid') {
       setErrors(outcome.fields);
-      if (!outcome.fields.name && !outcome.fields.dob) setFormError(outcome.message);
+      if (!Object.values(outcome.fields).some(Boolean)) setFormError(outcome.message);
     }
   };
 
@@ -117,6 +139,69 @@ export function ProfileStep({
           </p>
         )}
       </div>
+
+      <div className="field">
+        <label className="field__label" htmlFor={genderId}>
+          Gender
+        </label>
+        <select
+          id={genderId}
+          className="field__input"
+          name="gender"
+          value={draft.gender}
+          aria-invalid={errors.gender ? true : undefined}
+          aria-describedby={errors.gender ? `${genderId}-error` : undefined}
+          onChange={(e) => change('gender', GENDERS.find((g) => g === e.target.value) ?? '')}
+        >
+          <option value="" disabled>
+            Choose…
+          </option>
+          {GENDERS.map((g: Gender) => (
+            <option key={g} value={g}>
+              {genderLabels[g]}
+            </option>
+          ))}
+        </select>
+        {errors.gender && (
+          <p id={`${genderId}-error`} className="field__error" role="alert">
+            {errors.gender}
+          </p>
+        )}
+      </div>
+
+      <Choice
+        legend="Interested in"
+        name={`${choiceId}-interested`}
+        options={INTERESTED_IN}
+        labels={interestedInLabels}
+        value={draft.interestedIn}
+        onChange={(v) => change('interestedIn', v)}
+        errorId={errors.interestedIn ? `${choiceId}-interested-error` : undefined}
+        error={
+          errors.interestedIn && (
+            <p id={`${choiceId}-interested-error`} className="field__error" role="alert">
+              {errors.interestedIn}
+            </p>
+          )
+        }
+      />
+
+      <Choice
+        legend="I'm looking for"
+        name={`${choiceId}-goal`}
+        options={DATING_GOALS}
+        labels={datingGoalLabels}
+        value={draft.datingGoal}
+        onChange={(v) => change('datingGoal', v)}
+        errorId={errors.datingGoal ? `${choiceId}-goal-error` : undefined}
+        error={
+          errors.datingGoal && (
+            <p id={`${choiceId}-goal-error`} className="field__error" role="alert">
+              {errors.datingGoal}
+            </p>
+          )
+        }
+      />
 
       {formError && (
         <p className="banner banner--error" role="alert">

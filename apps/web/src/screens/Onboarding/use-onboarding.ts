@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { ApiError, isRetryable } from '../../lib/api.ts';
 import {
   clearOnboarding,
+  onboardingInput,
   readOnboarding,
   writeOnboarding,
   type OnboardingDraft,
@@ -60,7 +61,7 @@ export function useOnboarding(me: Me, serverProfile: OwnProfile | undefined) {
     const latest = readOnboarding(safeStorage('local'), me.id);
     if (!latest?.unsaved || !latest.draft) return true;
     try {
-      await saveProfileAsync(latest.draft);
+      await saveProfileAsync(onboardingInput(latest.draft));
       update({ ...latest, draft: null, unsaved: false });
       return true;
     } catch (error) {
@@ -90,7 +91,7 @@ export function useOnboarding(me: Me, serverProfile: OwnProfile | undefined) {
 
   const submitProfile = async (draft: OnboardingDraft): Promise<SaveOutcome> => {
     try {
-      await saveProfile.mutateAsync(draft);
+      await saveProfile.mutateAsync(onboardingInput(draft));
       update({ step: 3, draft: null, unsaved: false });
       return { kind: 'saved' };
     } catch (error) {
@@ -98,7 +99,13 @@ export function useOnboarding(me: Me, serverProfile: OwnProfile | undefined) {
         return {
           kind: 'invalid',
           message: error.message,
-          fields: { name: error.fields.name, dob: error.fields.dob },
+          fields: {
+            name: error.fields.name,
+            dob: error.fields.dob,
+            gender: error.fields.gender,
+            interestedIn: error.fields.interestedIn,
+            datingGoal: error.fields.datingGoal,
+          },
         };
       }
       console.warn(profileMessages.saveFailed, error);

@@ -16,8 +16,9 @@ import {
   type InterestedIn,
   type OwnProfile,
 } from '@heartline/domain';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useToast } from '../../app/ToastProvider.tsx';
+import { Choice } from '../../components/Choice.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
 import { ApiError } from '../../lib/api.ts';
@@ -344,45 +345,6 @@ export function EditProfileDialog({
         </ConfirmDialog>
       )}
     </Dialog>
-  );
-}
-
-function Choice<T extends string>({
-  legend,
-  name,
-  options,
-  labels,
-  value,
-  onChange,
-  error,
-}: {
-  legend: string;
-  name: string;
-  options: readonly T[];
-  labels: Record<T, string>;
-  value: T;
-  onChange: (value: T) => void;
-  error: ReactNode;
-}) {
-  return (
-    <fieldset className="segmented">
-      <legend className="segmented__legend">{legend}</legend>
-      <div className="segmented__options">
-        {options.map((option) => (
-          <label key={option} className="segmented__option">
-            <input
-              type="radio"
-              name={name}
-              value={option}
-              checked={value === option}
-              onChange={() => onChange(option)}
-            />
-            {labels[option]}
-          </label>
-        ))}
-      </div>
-      {error}
-    </fieldset>
   );
 }
 

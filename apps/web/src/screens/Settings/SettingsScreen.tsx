@@ -60,7 +60,13 @@ export function SettingsScreen() {
     update.mutate(change, {
       onSuccess: () =>
         toast.success(
-          change.notifications ? settingsMessages.notificationsSaved : settingsMessages.saved,
+          change.discover
+            ? change.discover.paused
+              ? settingsMessages.paused
+              : settingsMessages.resumed
+            : change.notifications
+              ? settingsMessages.notificationsSaved
+              : settingsMessages.saved,
         ),
       onError: () => toast.error(settingsMessages.saveFailed),
     });
@@ -85,6 +91,7 @@ export function SettingsScreen() {
       )}
       {settings.isSuccess && (
         <>
+          <DiscoverSettingsCard settings={settings.data} save={save} />
           <PrivacyCard settings={settings.data} save={save} />
           <section className="card settings__card" aria-labelledby="settings-appearance">
             <h2 id="settings-appearance" className="card__title">
@@ -111,6 +118,23 @@ export function SettingsScreen() {
 }
 
 type CardProps = { settings: Settings; save: (change: UpdateSettings) => void };
+
+/** Pausing: out of everyone's Discover until resumed (docs/API-settings.md). */
+function DiscoverSettingsCard({ settings, save }: CardProps) {
+  return (
+    <section className="card settings__card" aria-labelledby="settings-discover">
+      <h2 id="settings-discover" className="card__title">
+        {settingsMessages.discoverCard}
+      </h2>
+      <SettingSwitch
+        label={settingsMessages.pauseLabel}
+        description={settingsMessages.pauseHint}
+        checked={settings.discover.paused}
+        onChange={(on) => save({ discover: { paused: on } })}
+      />
+    </section>
+  );
+}
 
 function PrivacyCard({ settings, save }: CardProps) {
   const { privacy, chat } = settings;

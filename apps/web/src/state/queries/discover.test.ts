@@ -29,6 +29,7 @@ const card = (n: number): DiscoverProfile => ({
   mutualFriends: 1,
   connectionPaths: [['You', 'Ben', `Person ${n}`]],
   canConnect: true,
+  superLikedYou: false,
 });
 
 const page = (ns: number[], over: Partial<DeckPage> = {}): DeckPage => ({

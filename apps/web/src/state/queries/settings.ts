@@ -12,6 +12,7 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api.ts';
+import { invalidateDiscover } from './discover-keys.ts';
 
 export const settingsKeys = {
   all: ['settings'] as const,
@@ -56,7 +57,11 @@ export function useUpdateSettingsMutation() {
     onError: (_error, _change, context) => {
       if (context?.previous) queryClient.setQueryData(settingsKeys.all, context.previous);
     },
-    onSuccess: (settings) => queryClient.setQueryData(settingsKeys.all, settings),
+    onSuccess: (settings, change) => {
+      queryClient.setQueryData(settingsKeys.all, settings);
+      // Paused or resumed: Discover's feed is the server's to say again.
+      if (change.discover) void invalidateDiscover(queryClient);
+    },
   });
 }
 
@@ -69,5 +74,7 @@ export function applySettingsUpdate(queryClient: QueryClient, settings: Settings
     // A save of ours is under way: its answer (or revert) settles the screen.
     return;
   }
+  const before = queryClient.getQueryData<Settings>(settingsKeys.all);
   queryClient.setQueryData(settingsKeys.all, settings);
+  if (before?.discover.paused !== settings.discover.paused) void invalidateDiscover(queryClient);
 }
