@@ -65,6 +65,13 @@ export function RealtimeBridge({ userId }: { userId: string }) {
     // what this device held gone; any other end of the session is a sign-out.
     const sessionAnswered = (answer: SessionResponse) => {
       if (answer.user?.id === userId) return;
+      // The decision already shows: a late answer to an earlier ask would put back what the
+      // person has since done there (an appeal just sent); the screen keeps its own answer.
+      if (
+        answer.standing &&
+        queryClient.getQueryData<SessionResponse>(sessionKeys.session)?.standing
+      )
+        return;
       forgetSession(queryClient);
       if (answer.standing) {
         queryClient.setQueryData(sessionKeys.session, answer);

@@ -1,18 +1,13 @@
-import {
-  DATING_GOALS,
-  GENDERS,
-  INTERESTED_IN,
-  type DatingGoal,
-  type Gender,
-  type InterestedIn,
-  type OnboardingProfileInput,
-} from '@heartline/domain';
+// Types only from the domain package: this file is in the entry chunk, which must not reach the
+// schema modules (e2e/build.spec.ts). The choices are checked against their lists in the
+// onboarding screen's own code (screens/Onboarding/onboarding-draft.ts).
+import type { DatingGoal, Gender, InterestedIn } from '@heartline/domain';
 import { storageKeys } from './storage-keys.ts';
 
 export const ONBOARDING_STEPS = 3;
 export type OnboardingStep = 1 | 2 | 3;
 
-/** The profile step as typed; '' for a choice not made yet. */
+/** The profile step as typed; '' for a choice not made yet (see `cleanDraft`). */
 export type OnboardingDraft = {
   name: string;
   dob: string;
@@ -20,21 +15,6 @@ export type OnboardingDraft = {
   interestedIn: InterestedIn | '';
   datingGoal: DatingGoal | '';
 };
-
-/** The step's body for the server: the choices made (an older draft may have none). */
-export function onboardingInput(draft: OnboardingDraft): OnboardingProfileInput {
-  const { name, dob, gender, interestedIn, datingGoal } = draft;
-  return {
-    name,
-    dob,
-    ...(gender && { gender }),
-    ...(interestedIn && { interestedIn }),
-    ...(datingGoal && { datingGoal }),
-  };
-}
-
-const pick = <T extends string>(options: readonly T[], value: unknown): T | '' =>
-  options.find((o) => o === value) ?? '';
 
 /** What this browser remembers of one user's onboarding, so a reload resumes it. */
 export type OnboardingRecord = {
@@ -59,9 +39,10 @@ function parseDraft(value: unknown): OnboardingDraft | null {
   return {
     name,
     dob,
-    gender: pick(GENDERS, gender),
-    interestedIn: pick(INTERESTED_IN, interestedIn),
-    datingGoal: pick(DATING_GOALS, datingGoal),
+    // As stored; `cleanDraft` keeps only the listed choices.
+    gender: (typeof gender === 'string' ? gender : '') as Gender | '',
+    interestedIn: (typeof interestedIn === 'string' ? interestedIn : '') as InterestedIn | '',
+    datingGoal: (typeof datingGoal === 'string' ? datingGoal : '') as DatingGoal | '',
   };
 }
 

@@ -13,6 +13,7 @@ import { ONBOARDING_STEPS, toStep, type OnboardingStep } from '../../lib/onboard
 import { useOwnProfileQuery } from '../../state/queries/profile.ts';
 import { useMe } from '../../state/queries/session.ts';
 import { PhotoStep } from './PhotoStep.tsx';
+import { cleanDraft } from './onboarding-draft.ts';
 import { ProfileStep } from './ProfileStep.tsx';
 import { useOnboarding } from './use-onboarding.ts';
 import './onboarding.css';
@@ -216,7 +217,7 @@ function Onboarding({ me, forced }: { me: Me; forced: boolean }) {
         ) : step === 2 ? (
           <ProfileStep
             initial={
-              flow.draft ?? {
+              (flow.draft && cleanDraft(flow.draft)) ?? {
                 name: profile.data?.name ?? me.name ?? '',
                 dob: profile.data?.dob ?? me.dob ?? yearsAgo(18),
                 // Asked, never assumed: filled in only once this step was saved.

@@ -3,7 +3,6 @@ import { useCallback, useEffect, useState } from 'react';
 import { ApiError, isRetryable } from '../../lib/api.ts';
 import {
   clearOnboarding,
-  onboardingInput,
   readOnboarding,
   writeOnboarding,
   type OnboardingDraft,
@@ -11,6 +10,7 @@ import {
   type OnboardingStep,
 } from '../../lib/onboarding-store.ts';
 import { safeStorage } from '../../lib/storage-keys.ts';
+import { onboardingInput } from './onboarding-draft.ts';
 import {
   useCompleteOnboardingMutation,
   useSaveOnboardingProfileMutation,
