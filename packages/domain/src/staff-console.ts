@@ -107,29 +107,34 @@ export type CaseState = (typeof CASE_STATES)[number];
 
 const caseOutcome = () => z.nullable(z.enum(['dismissed', 'actioned']));
 
+/** What the queue and a case both say of the case. */
+const caseFields = () => ({
+  id: z.string(),
+  status: z.enum(['open', 'closed']),
+  urgent: z.boolean(),
+  /** Held out of Discover until the decision (the automatic hold). */
+  held: z.boolean(),
+  reasons: z.array(z.string()),
+  openedAt: z.string(),
+  closedAt: z.nullable(z.string()),
+  outcome: caseOutcome(),
+});
+
+/** The reported person as they are now (null once the account is gone; the case stays). */
+const casePersonFields = () => ({
+  id: z.string(),
+  name: z.nullable(z.string()),
+  avatarUrl: z.nullable(z.string()),
+  accountStatus: z.string(),
+});
+
 /** One case of the queue: the reported person as they are now, and the case's reports in sum. */
 export const caseQueueItemSchema = z.lazy(() =>
   z.object({
-    id: z.string(),
-    status: z.enum(['open', 'closed']),
-    urgent: z.boolean(),
-    /** Held out of Discover until the decision (the automatic hold). */
-    held: z.boolean(),
-    reasons: z.array(z.string()),
+    ...caseFields(),
     /** Distinct reporters. */
     reporters: z.number(),
-    openedAt: z.string(),
-    closedAt: z.nullable(z.string()),
-    outcome: caseOutcome(),
-    /** Null once the account is gone (the case and its reports stay). */
-    person: z.nullable(
-      z.object({
-        id: z.string(),
-        name: z.nullable(z.string()),
-        avatarUrl: z.nullable(z.string()),
-        accountStatus: z.string(),
-      }),
-    ),
+    person: z.nullable(z.object(casePersonFields())),
   }),
 );
 export type CaseQueueItem = z.infer<typeof caseQueueItemSchema>;
@@ -205,23 +210,8 @@ export type CaseReport = z.infer<typeof caseReportSchema>;
 /** `GET /api/staff/cases/:caseId`: the case whole. */
 export const caseViewSchema = z.lazy(() =>
   z.object({
-    id: z.string(),
-    status: z.enum(['open', 'closed']),
-    urgent: z.boolean(),
-    held: z.boolean(),
-    reasons: z.array(z.string()),
-    openedAt: z.string(),
-    closedAt: z.nullable(z.string()),
-    outcome: caseOutcome(),
-    person: z.nullable(
-      z.object({
-        id: z.string(),
-        name: z.nullable(z.string()),
-        avatarUrl: z.nullable(z.string()),
-        accountStatus: z.string(),
-        joinedAt: z.nullable(z.string()),
-      }),
-    ),
+    ...caseFields(),
+    person: z.nullable(z.object({ ...casePersonFields(), joinedAt: z.nullable(z.string()) })),
     /** Oldest first. */
     reports: z.array(caseReportSchema),
     history: z.object({

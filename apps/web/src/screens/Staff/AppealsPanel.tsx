@@ -12,6 +12,7 @@ import {
   personName,
   staffTexts,
 } from './staff-view.ts';
+import { FormEnd } from './FormEnd.tsx';
 
 /** Open appeals, oldest first, each decided here: upheld or overturned, with a reason. */
 export function AppealsPanel() {
@@ -144,19 +145,13 @@ function DecisionForm({ appeal }: { appeal: OpenAppeal }) {
           onChange={(e) => setReason(e.target.value)}
         />
       </div>
-      {error && (
-        <p id={`${id}-error`} className="field__error" role="alert">
-          {error}
-        </p>
-      )}
-      <button
-        type="submit"
-        className="btn btn--primary btn--sm staff-form__submit"
-        disabled={decide.isPending}
-        aria-busy={decide.isPending || undefined}
-      >
-        {decide.isPending ? 'Sending...' : 'Send decision'}
-      </button>
+      <FormEnd
+        error={error}
+        errorId={`${id}-error`}
+        busy={decide.isPending}
+        label="Send decision"
+        busyLabel="Sending..."
+      />
     </form>
   );
 }

@@ -21,6 +21,7 @@ import {
   takesDismissReason,
   type DecisionDraft,
 } from './staff-view.ts';
+import { FormEnd } from './FormEnd.tsx';
 
 const initial: DecisionDraft = { kind: null, reason: '', days: 7, message: '' };
 
@@ -165,19 +166,12 @@ export function CaseDecisionForm({ view, name }: { view: CaseView; name: string 
             </p>
           )}
         </div>
-        {error && (
-          <p className="field__error" role="alert">
-            {error}
-          </p>
-        )}
-        <button
-          type="submit"
-          className="btn btn--primary btn--sm staff-form__submit"
-          disabled={busy}
-          aria-busy={busy || undefined}
-        >
-          {busy ? caseTexts.sending : caseTexts.sendDecision}
-        </button>
+        <FormEnd
+          error={error}
+          busy={busy}
+          label={caseTexts.sendDecision}
+          busyLabel={caseTexts.sending}
+        />
       </form>
       {confirming && (
         <ConfirmDialog

@@ -11,6 +11,7 @@ import {
   noteError,
   reasonLabel,
 } from './staff-view.ts';
+import { FormEnd } from './FormEnd.tsx';
 
 /** The person's other cases and every action staff took on them, newest first. */
 export function CaseHistory({ view }: { view: CaseView }) {
@@ -134,19 +135,14 @@ export function CaseNotes({ view }: { view: CaseView }) {
             {caseTexts.noteHint} {caseTexts.noteCount(text.trim().length)}
           </p>
         </div>
-        {error && (
-          <p id={`${id}-error`} className="field__error" role="alert">
-            {error}
-          </p>
-        )}
-        <button
-          type="submit"
-          className="btn btn--ghost btn--sm staff-form__submit"
-          disabled={add.isPending}
-          aria-busy={add.isPending || undefined}
-        >
-          {add.isPending ? caseTexts.addingNote : caseTexts.addNote}
-        </button>
+        <FormEnd
+          error={error}
+          errorId={`${id}-error`}
+          busy={add.isPending}
+          label={caseTexts.addNote}
+          busyLabel={caseTexts.addingNote}
+          tone="ghost"
+        />
       </form>
     </section>
   );

@@ -12,6 +12,7 @@ import {
 } from '../../state/queries/staff.ts';
 import { PanelError } from './PanelError.tsx';
 import { formatDateTime, personName, roleErrorText, roleLabels, staffTexts } from './staff-view.ts';
+import { FormEnd } from './FormEnd.tsx';
 
 /** Staff roles (admins): who holds which, granted to a user ID, revoked; never one's own. */
 export function RolesPanel() {
@@ -169,19 +170,13 @@ function GrantForm() {
           ))}
         </div>
       </fieldset>
-      {error && (
-        <p id={`${id}-error`} className="field__error" role="alert">
-          {error}
-        </p>
-      )}
-      <button
-        type="submit"
-        className="btn btn--primary btn--sm staff-form__submit"
-        disabled={grant.isPending}
-        aria-busy={grant.isPending || undefined}
-      >
-        {grant.isPending ? 'Granting...' : 'Grant role'}
-      </button>
+      <FormEnd
+        error={error}
+        errorId={`${id}-error`}
+        busy={grant.isPending}
+        label="Grant role"
+        busyLabel="Granting..."
+      />
     </form>
   );
 }
