@@ -290,6 +290,8 @@ const SKIPPED: Record<string, string> = {
   '/*': 'static web files and the SPA fallback (registerWeb; absent without WEB_DIST)',
   'POST /api/photos':
     'multipart/form-data only (a streamed file part, not JSON); photos.test.ts covers its refusals',
+  'POST /api/me/photos':
+    'multipart/form-data only, as POST /api/photos; photos.test.ts covers its refusals',
 };
 /** Fastify adds a HEAD twin to every GET route; it runs the GET handler. */
 const SKIPPED_METHODS = new Set(['HEAD']);
@@ -346,6 +348,7 @@ const BODIES: Record<string, () => Record<string, unknown>> = {
     password: 'fuzz-password-1',
   }),
   'POST /api/standing/appeal': () => ({ text: 'Please look again.' }),
+  'PUT /api/me/photos/order': () => ({ ids: ['018f0000-0000-7000-8000-000000000000'] }),
   'POST /api/standing/warnings/:actionId/appeal': () => ({ text: 'Please look again.' }),
   'POST /api/staff/people/:userId/actions': () => ({ kind: 'warn', reason: 'spam', message: '' }),
   'POST /api/staff/appeals/:appealId/decision': () => ({ decision: 'upheld', reason: 'Stands.' }),
@@ -393,6 +396,7 @@ const PARAMS: Record<string, () => string> = {
   actionId: () => uuidv7(),
   appealId: () => uuidv7(),
   caseId: () => uuidv7(),
+  photoId: () => uuidv7(),
   code: () => otherCode,
   key: () => 'missing.webp',
 };
@@ -657,6 +661,9 @@ const ROUTES = [
   'DELETE /api/push/subscription',
   'PATCH /api/me/settings',
   'GET /api/me/photo',
+  'GET /api/me/photos',
+  'DELETE /api/me/photos/:photoId',
+  'PUT /api/me/photos/order',
   'GET /api/me/export',
   'DELETE /api/me',
   'POST /api/upload-profile-photo',

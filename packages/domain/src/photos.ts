@@ -9,6 +9,8 @@ export const AVATAR_SIZES = [64, 128, 256] as const;
 /** Larger sources are refused before decoding: a 12 MP camera photo is ~12e6 pixels. */
 export const PHOTO_MAX_PIXELS = 50_000_000;
 export const PHOTO_CLEANUP_DELAY_MS = 5000;
+/** Photos per person (issue 48); the first is the main one, the avatar everywhere. */
+export const PHOTO_MAX_COUNT = 6;
 export const PHOTO_ACCEPTED_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
 
 /** Upload stages and their progress values (spec/1 §4). */
@@ -50,7 +52,28 @@ export const photoMessages = {
   viewerFailed: 'Failed to load',
   viewerRetry: 'Please try again',
   linkCopied: 'Link copied to clipboard!',
+  tooManyPhotos: `You can have up to ${PHOTO_MAX_COUNT} photos. Delete one to add another.`,
+  photoNotFound: 'Photo not found',
+  orderMismatch: 'Send each of your photos once, in the new order',
+  addedToast: 'Photo added',
+  deletedToast: 'Photo deleted',
+  mainChangedToast: 'Main photo changed',
 } as const;
+
+/** `PUT /api/me/photos/order`: every current photo's id once, main first. */
+export const photoOrderSchema = z.lazy(() =>
+  z.strictObject({
+    ids: z
+      .array(z.uuid({ message: photoMessages.orderMismatch }), {
+        message: photoMessages.orderMismatch,
+      })
+      .check(
+        z.minLength(1, photoMessages.orderMismatch),
+        z.maxLength(PHOTO_MAX_COUNT, photoMessages.orderMismatch),
+      ),
+  }),
+);
+export type PhotoOrderInput = z.infer<typeof photoOrderSchema>;
 
 /** `POST /api/upload-profile-photo` (spec/1 §7): JSON with a data URL. */
 export const dataUrlUploadSchema = z.lazy(() =>

@@ -1,6 +1,7 @@
 import { z } from './zod.ts';
 import { AGE_MAX, AGE_MIN, exactAgeOn } from './age.ts';
 import { onboardingMessages } from './onboarding.ts';
+import { PROMPT_IDS, promptAnswersSchema } from './prompts.ts';
 import { disallowedCharactersMessage, hasDisallowedCharacters, safeText } from './text.ts';
 
 /**
@@ -230,6 +231,8 @@ export const editProfileSchema = z.lazy(() =>
           z.superRefine(safeText('Location', 'line')),
         ),
     ),
+    /** The whole list of answers, replacing the stored one (issue 48). */
+    prompts: z.optional(promptAnswersSchema),
   }),
 );
 export type EditProfileInput = z.input<typeof editProfileSchema>;
@@ -262,7 +265,11 @@ export const ownProfileSchema = z.lazy(() =>
     location: z.string(),
     datingGoal: z.enum(DATING_GOALS),
     interests: z.array(z.string()),
+    /** The main photo: `photos[0]`. */
     photo: z.nullable(photoSchema),
+    /** Every photo, main first, in the person's order (issue 48: up to PHOTO_MAX_COUNT). */
+    photos: z.array(photoSchema),
+    prompts: z.array(z.object({ prompt: z.enum(PROMPT_IDS), answer: z.string() })),
     /**
      * Without an uploaded photo: the picture the sign-in provider gave (spec/1 §2, it counts as the
      * photo until one is uploaded); null otherwise.

@@ -21,6 +21,7 @@ import * as m0018 from './migrations/0018-account-states.ts';
 import * as m0019 from './migrations/0019-moderation.ts';
 import * as m0020 from './migrations/0020-cases.ts';
 import * as m0021 from './migrations/0021-pause-and-super-likes.ts';
+import * as m0022 from './migrations/0022-several-photos-and-prompts.ts';
 
 /** Every migration, in order. Listed statically so bundling or a missing file cannot skip one. */
 const migrations: Record<string, Migration> = {
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '0019-moderation': m0019,
   '0020-cases': m0020,
   '0021-pause-and-super-likes': m0021,
+  '0022-several-photos-and-prompts': m0022,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

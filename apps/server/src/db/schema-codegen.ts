@@ -33,6 +33,7 @@ export async function generateSchemaTypes(): Promise<string> {
           'photos.avatar_keys': 'ColumnType<Record<string, string>, string, string>',
           'events.payload': 'ColumnType<unknown, string, string>',
           'jobs.payload': 'ColumnType<unknown, string, string>',
+          'users.prompts': 'ColumnType<unknown, string | undefined, string>',
           'app_keys.value': 'unknown',
         },
       },

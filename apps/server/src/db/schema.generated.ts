@@ -269,6 +269,7 @@ export interface Photos {
   height: number;
   id: string;
   mainKey: string;
+  position: Generated<number>;
   replacedAt: Timestamp | null;
   userId: string;
   width: number;
@@ -380,6 +381,7 @@ export interface Users {
   name: string | null;
   photoId: string | null;
   photoUrl: string | null;
+  prompts: ColumnType<unknown, string | undefined, string>;
   secondDegreeCount: Generated<number>;
   seq: Generated<number>;
   showInPaths: Generated<boolean>;

@@ -339,7 +339,9 @@ async function insertOnboarding(trx: Kysely<Database>, nodes: readonly Node[]): 
 
 /** One current photos row per user with a photo; pooled pictures share their files. */
 async function insertPhotos(trx: Kysely<Database>, nodes: readonly Node[]): Promise<void> {
-  const rows = nodes.flatMap((n) => (n.photo ? [{ id: uuidv7(), userId: n.id, ...n.photo }] : []));
+  const rows = nodes.flatMap((n) =>
+    n.photo ? [{ id: uuidv7(), userId: n.id, position: 0, ...n.photo }] : [],
+  );
   const photos = createPhotosRepository(trx);
   for (const batch of chunks(rows, USER_BATCH)) await photos.insertMany(trx, batch);
   // users.photo_id references photos, which reference users: link them once both exist.

@@ -259,6 +259,11 @@ const OWN: Record<string, OwnRow> = {
     expect: [401, 201],
   },
   'POST /api/photos': { body: () => photoForm(), expect: [401, 200] },
+  'GET /api/me/photos': { expect: [401, 200] },
+  'POST /api/me/photos': { body: () => photoForm(), expect: [401, 200] },
+  // Only one's own photos: another person's photo id reads as one that does not exist.
+  'DELETE /api/me/photos/:photoId': { url: `/api/me/photos/${uuidv7()}`, expect: [401, 404] },
+  'PUT /api/me/photos/order': { body: () => ({ ids: [uuidv7()] }), expect: [401, 400] },
   // A member has no decision to appeal, and no warning of this id (moderation.test.ts).
   'POST /api/standing/appeal': { body: () => ({ text: 'Why?' }), expect: [401, 404] },
   'POST /api/standing/warnings/:actionId/acknowledge': {

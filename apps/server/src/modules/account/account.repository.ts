@@ -52,6 +52,7 @@ export function createAccountRepository(db: Db) {
           'location',
           'datingGoal',
           'interests',
+          'prompts',
           'photoUrl',
           'avatarUrl',
           'accountStatus',
@@ -102,7 +103,16 @@ export function createAccountRepository(db: Db) {
     photos(userId: string) {
       return db
         .selectFrom('photos')
-        .select(['id', 'mainKey', 'avatarKeys', 'width', 'height', 'createdAt', 'replacedAt'])
+        .select([
+          'id',
+          'mainKey',
+          'avatarKeys',
+          'width',
+          'height',
+          'position',
+          'createdAt',
+          'replacedAt',
+        ])
         .where('userId', '=', userId)
         .orderBy('createdAt')
         .execute();

@@ -1,6 +1,7 @@
 import {
   DELETED_USER_ID,
   INACTIVE_UNVERIFIED_DAYS,
+  knownPrompts,
   userRoom,
   type Settings,
 } from '@heartline/domain';
@@ -123,6 +124,7 @@ export function createAccountService(deps: AccountDeps) {
           location: user.location,
           datingGoal: user.datingGoal,
           interests: user.interests,
+          prompts: knownPrompts(user.prompts),
           photoUrl: user.photoUrl,
           avatarUrl: user.avatarUrl,
           showInPaths: user.showInPaths,
@@ -151,6 +153,8 @@ export function createAccountService(deps: AccountDeps) {
           ),
           width: p.width,
           height: p.height,
+          /** Among the current photos: 0 is the main one. */
+          position: p.replacedAt ? null : p.position,
           createdAt: iso(p.createdAt),
           replacedAt: iso(p.replacedAt),
         })),

@@ -8,6 +8,8 @@ export type PhotoRow = {
   avatarKeys: Record<string, string>;
   width: number;
   height: number;
+  /** 0: the main photo. */
+  position: number;
   createdAt: Date;
   replacedAt: Date | null;
 };
@@ -20,6 +22,7 @@ export type NewPhoto = {
   avatarKeys: Record<string, string>;
   width: number;
   height: number;
+  position: number;
 };
 
 /**
@@ -28,13 +31,44 @@ export type NewPhoto = {
  */
 export function createPhotosRepository(db: Db) {
   return {
-    findCurrent(userId: string, trx: Trx | Db = db): Promise<PhotoRow | undefined> {
+    /** The main photo (position 0). */
+    findMain(userId: string, trx: Trx | Db = db): Promise<PhotoRow | undefined> {
       return trx
         .selectFrom('photos')
         .selectAll()
         .where('userId', '=', userId)
         .where('replacedAt', 'is', null)
+        .where('position', '=', 0)
         .executeTakeFirst();
+    },
+
+    /** Every current photo of the user, main first. */
+    listCurrent(userId: string, trx: Trx | Db = db): Promise<PhotoRow[]> {
+      return trx
+        .selectFrom('photos')
+        .selectAll()
+        .where('userId', '=', userId)
+        .where('replacedAt', 'is', null)
+        .orderBy('position')
+        .execute();
+    },
+
+    /**
+     * Gives the user's current photos the positions of `ids` (0 = main). Two statements: the
+     * unique index on (user, position) is checked row by row, so the rows first move out of
+     * the way to negative positions. Under the user's row lock.
+     */
+    async setPositions(trx: Trx, userId: string, ids: readonly string[]): Promise<void> {
+      if (ids.length === 0) return;
+      const current = () =>
+        trx.updateTable('photos').where('userId', '=', userId).where('replacedAt', 'is', null);
+      await current()
+        .set({ position: sql<number>`-1 - position` })
+        .execute();
+      await current()
+        .set({ position: sql<number>`array_position(${sql.val(ids)}::uuid[], id) - 1` })
+        .where('id', 'in', ids)
+        .execute();
     },
 
     /** Locks the user's row: one photo replacement per user at a time. */
@@ -58,16 +92,17 @@ export function createPhotosRepository(db: Db) {
       }
     },
 
-    /** Marks the current photo replaced; returns the ids that were current. */
-    async markCurrentReplaced(trx: Trx, userId: string): Promise<string[]> {
+    /** Marks the user's current photo `photoId` replaced; false when it is not one. */
+    async markReplaced(trx: Trx, userId: string, photoId: string): Promise<boolean> {
       const rows = await trx
         .updateTable('photos')
         .set({ replacedAt: sql<Date>`now()` })
         .where('userId', '=', userId)
+        .where('id', '=', photoId)
         .where('replacedAt', 'is', null)
         .returning('id')
         .execute();
-      return rows.map((r) => r.id);
+      return rows.length > 0;
     },
 
     async insert(trx: Trx, photo: NewPhoto): Promise<PhotoRow> {
@@ -86,8 +121,10 @@ export function createPhotosRepository(db: Db) {
         .execute();
     },
 
-    /** Points the user at the photo; the urls are denormalised for list screens. */
-    /** The user's current photo; null: none (the avatar placeholder). */
+    /**
+     * Points the user at their main photo; null: none (the avatar placeholder). The urls are
+     * denormalised for list screens.
+     */
     async setUserPhoto(
       trx: Trx,
       userId: string,

@@ -12,10 +12,17 @@ import {
   dataUrlUploadSchema,
   errorMessages,
   photoMessages,
+  photoOrderSchema,
   type Photo,
   type UploadResponse,
 } from '@heartline/domain';
-import { AppError, ForbiddenError, RateLimitError, ValidationError } from '../../lib/errors.ts';
+import {
+  AppError,
+  ForbiddenError,
+  NotFoundError,
+  RateLimitError,
+  ValidationError,
+} from '../../lib/errors.ts';
 import { parseInput } from '../../lib/validate.ts';
 import type { RateLimitRule, RateLimits } from '../../plugins/rate-limit.ts';
 import { requireSession } from '../../plugins/session.ts';
@@ -118,6 +125,30 @@ export function registerPhotosRoutes(
     return deps.photos.getCurrentPhoto(userId);
   });
 
+  // Several photos (issue 48): the list, main first; deleting one; a new order.
+  app.get('/api/me/photos', async (request): Promise<Photo[]> => {
+    const { userId } = requireSession(request);
+    return deps.photos.listPhotos(userId);
+  });
+
+  app.delete<{ Params: { photoId: string } }>(
+    '/api/me/photos/:photoId',
+    async (request): Promise<Photo[]> => {
+      const { userId } = requireSession(request);
+      const { photoId } = request.params;
+      if (!uuidSchema.safeParse(photoId).success) {
+        throw new NotFoundError(photoMessages.photoNotFound);
+      }
+      return deps.photos.deletePhoto(userId, photoId);
+    },
+  );
+
+  app.put('/api/me/photos/order', async (request): Promise<Photo[]> => {
+    const { userId } = requireSession(request);
+    const { ids } = parseInput(photoOrderSchema, request.body);
+    return deps.photos.reorderPhotos(userId, ids);
+  });
+
   // spec/1 §7: JSON with a data URL, for the camera screen and the background selfie queue.
   app.post(
     '/api/upload-profile-photo',
@@ -156,6 +187,16 @@ export function registerPhotosRoutes(
         const { userId } = requireSession(request);
         const bytes = await readFilePart(request);
         return presentUploadSuccess(await deps.photos.replaceProfilePhoto(userId, bytes));
+      },
+    );
+    // Another photo after the others (issue 48); the 7th is refused with 409.
+    scope.post(
+      '/api/me/photos',
+      { onRequest: guard, errorHandler: uploadErrorHandler },
+      async (request): Promise<UploadResponse> => {
+        const { userId } = requireSession(request);
+        const bytes = await readFilePart(request);
+        return presentUploadSuccess(await deps.photos.addPhoto(userId, bytes));
       },
     );
   });

@@ -1,9 +1,16 @@
 import { v7 as uuidv7 } from 'uuid';
 import * as z from 'zod/mini';
-import { PHOTO_CLEANUP_DELAY_MS, profileMessages, userRoom, type Photo } from '@heartline/domain';
+import {
+  PHOTO_CLEANUP_DELAY_MS,
+  PHOTO_MAX_COUNT,
+  photoMessages,
+  profileMessages,
+  userRoom,
+  type Photo,
+} from '@heartline/domain';
 import type { Db, Trx } from '../../db/database.ts';
 import { enqueueJob } from '../../jobs/jobs.repository.ts';
-import { NotFoundError } from '../../lib/errors.ts';
+import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import type { Emit, Transact } from '../events/events.outbox.ts';
 import { contentKey, type MediaStorage } from '../media/media.storage.ts';
 import { presentPhoto } from './photos.presenter.ts';
@@ -29,7 +36,10 @@ export type PhotosServiceDeps = {
 
 type StoredFiles = { mainKey: string; avatarKeys: Record<string, string> };
 
-/** Use cases of the profile photo: replace it, read it, and clean up after a replacement. */
+/**
+ * Use cases of a person's photos (up to PHOTO_MAX_COUNT, the first the main one): add, replace
+ * the main one, delete, reorder, read, and clean up the files of those no longer shown.
+ */
 export function createPhotosService(deps: PhotosServiceDeps) {
   const { db, storage } = deps;
   const repo = createPhotosRepository(db);
@@ -64,13 +74,38 @@ export function createPhotosService(deps: PhotosServiceDeps) {
     return orphaned;
   }
 
+  /** The main photo's urls on the user row and the files' cleanup: after any change of order. */
+  async function pointAtMain(trx: Trx, userId: string, main: PhotoRow | undefined) {
+    await repo.setUserPhoto(
+      trx,
+      userId,
+      main
+        ? {
+            id: main.id,
+            photoUrl: storage.urlFor(main.mainKey),
+            avatarUrl: storage.urlFor(main.avatarKeys[LIST_AVATAR_SIZE] ?? main.mainKey),
+          }
+        : null,
+    );
+  }
+
+  /** Queues the files of replaced or deleted photos for deletion, after open screens moved on. */
+  async function queueCleanup(trx: Trx, photoIds: readonly string[]) {
+    const runAt = new Date(Date.now() + PHOTO_CLEANUP_DELAY_MS);
+    for (const id of photoIds) {
+      await enqueueJob(trx, { kind: PHOTO_CLEANUP_JOB, payload: { photoId: id }, runAt });
+    }
+  }
+
   /**
-   * Replaces the user's profile photo with `bytes` (any accepted image, validated by content).
-   * One transaction: the previous photo is marked replaced, the new one becomes current, the
-   * user row points at it, the onboarding photo step is done, and the old files are queued
-   * for deletion PHOTO_CLEANUP_DELAY_MS later (open screens may still be showing them).
+   * Stores `bytes` (any accepted image, validated by content) as one of the user's photos. One
+   * transaction: `place` 'main' replaces the main photo (spec/1 §7's upload: the previous one
+   * is marked replaced, the others stay), 'add' appends one after the others (refused past
+   * PHOTO_MAX_COUNT); the user row points at the main photo, the onboarding photo step is done,
+   * and replaced files are queued for deletion PHOTO_CLEANUP_DELAY_MS later (open screens may
+   * still be showing them).
    */
-  async function replaceProfilePhoto(userId: string, bytes: Buffer): Promise<Photo> {
+  async function storePhoto(userId: string, bytes: Buffer, place: 'main' | 'add'): Promise<Photo> {
     const variants = await deps.processor.process(bytes);
     const { files, blobs } = filesOf(variants);
     const photoId = uuidv7();
@@ -80,6 +115,10 @@ export function createPhotosService(deps: PhotosServiceDeps) {
       row = await deps.transact(async (trx, emit) => {
         if (!(await repo.lockUser(trx, userId)))
           throw new NotFoundError(profileMessages.userNotFound);
+        const current = await repo.listCurrent(userId, trx);
+        if (place === 'add' && current.length >= PHOTO_MAX_COUNT) {
+          throw new ConflictError(photoMessages.tooManyPhotos);
+        }
         await repo.lockKeys(trx, keysOf(files));
         // Files go in before the row that names them, under the key locks (see cleanup).
         wroteFiles = true;
@@ -87,7 +126,8 @@ export function createPhotosService(deps: PhotosServiceDeps) {
           const stored = await storage.put(blob, 'webp');
           if (stored !== key) throw new Error(`storage returned key ${stored}, expected ${key}`);
         }
-        const previous = await repo.markCurrentReplaced(trx, userId);
+        const replaced = place === 'main' ? current[0] : undefined;
+        if (replaced) await repo.markReplaced(trx, userId, replaced.id);
         const inserted = await repo.insert(trx, {
           id: photoId,
           userId,
@@ -95,21 +135,15 @@ export function createPhotosService(deps: PhotosServiceDeps) {
           avatarKeys: files.avatarKeys,
           width: variants.width,
           height: variants.height,
+          position: place === 'main' ? 0 : current.length,
         });
         await repo.recordMediaObjects(
           trx,
           [...blobs].map(([key, blob]) => ({ key, ownerId: userId, bytes: blob.length })),
         );
-        await repo.setUserPhoto(trx, userId, {
-          id: photoId,
-          photoUrl: storage.urlFor(files.mainKey),
-          avatarUrl: storage.urlFor(files.avatarKeys[LIST_AVATAR_SIZE] ?? files.mainKey),
-        });
+        await pointAtMain(trx, userId, place === 'main' ? inserted : (current[0] ?? inserted));
         await repo.markPhotoStepDone(trx, userId);
-        const runAt = new Date(Date.now() + PHOTO_CLEANUP_DELAY_MS);
-        for (const id of previous) {
-          await enqueueJob(trx, { kind: PHOTO_CLEANUP_JOB, payload: { photoId: id }, runAt });
-        }
+        if (replaced) await queueCleanup(trx, [replaced.id]);
         emit(userRoom(userId), 'profile.updated', { userId }, userId);
         return inserted;
       });
@@ -131,9 +165,75 @@ export function createPhotosService(deps: PhotosServiceDeps) {
     return presentPhoto(row, storage);
   }
 
+  /** spec/1 §7's upload (onboarding, the camera, the background queue): a new main photo. */
+  function replaceProfilePhoto(userId: string, bytes: Buffer): Promise<Photo> {
+    return storePhoto(userId, bytes, 'main');
+  }
+
+  /** Another photo after the others (issue 48), the main one when it is the first. */
+  function addPhoto(userId: string, bytes: Buffer): Promise<Photo> {
+    return storePhoto(userId, bytes, 'add');
+  }
+
   async function getCurrentPhoto(userId: string): Promise<Photo | null> {
-    const row = await repo.findCurrent(userId);
+    const row = await repo.findMain(userId);
     return row ? presentPhoto(row, storage) : null;
+  }
+
+  async function listPhotos(userId: string): Promise<Photo[]> {
+    return (await repo.listCurrent(userId)).map((row) => presentPhoto(row, storage));
+  }
+
+  /**
+   * Changes the user's photos under their row lock, in one transaction with `profile.updated`:
+   * `next` gets the current photos (main first) and returns the ids to keep, in their new
+   * order; the rest are deleted (their files cleaned up later), the first kept is the main one.
+   */
+  async function rearrange(
+    userId: string,
+    next: (current: PhotoRow[]) => string[],
+    trx?: Trx,
+    emit?: Emit,
+  ): Promise<Photo[]> {
+    const work = async (t: Trx, e: Emit): Promise<PhotoRow[]> => {
+      if (!(await repo.lockUser(t, userId))) throw new NotFoundError(profileMessages.userNotFound);
+      const current = await repo.listCurrent(userId, t);
+      const keep = next(current);
+      const gone = current.filter((p) => !keep.includes(p.id)).map((p) => p.id);
+      for (const id of gone) await repo.markReplaced(t, userId, id);
+      await repo.setPositions(t, userId, keep);
+      const byId = new Map(current.map((p) => [p.id, p]));
+      const ordered = keep.flatMap((id) => byId.get(id) ?? []);
+      await pointAtMain(t, userId, ordered[0]);
+      await queueCleanup(t, gone);
+      e(userRoom(userId), 'profile.updated', { userId }, trx ? null : userId);
+      return ordered;
+    };
+    const rows = trx && emit ? await work(trx, emit) : await deps.transact(work);
+    if (!trx) deps.changed(userId);
+    return rows.map((row) => presentPhoto(row, storage));
+  }
+
+  /** Deletes one of the user's photos; the next one becomes main when it was the main one. */
+  function deletePhoto(userId: string, photoId: string): Promise<Photo[]> {
+    return rearrange(userId, (current) => {
+      if (!current.some((p) => p.id === photoId)) {
+        throw new NotFoundError(photoMessages.photoNotFound);
+      }
+      return current.filter((p) => p.id !== photoId).map((p) => p.id);
+    });
+  }
+
+  /** Puts the user's photos in the order of `ids` (each current photo once; the first is main). */
+  function reorderPhotos(userId: string, ids: readonly string[]): Promise<Photo[]> {
+    return rearrange(userId, (current) => {
+      const same =
+        ids.length === current.length &&
+        new Set(ids).size === ids.length &&
+        current.every((p) => ids.includes(p.id));
+      if (!same) throw new ValidationError(photoMessages.orderMismatch);
+      return [...ids];
+    });
   }
 
   /**
@@ -167,21 +267,26 @@ export function createPhotosService(deps: PhotosServiceDeps) {
   }
 
   /**
-   * Moderation removed the photo (issue 47): in the action's transaction the person's avatar
-   * becomes the placeholder and the photo is cleaned up later like a replaced one (a report's
-   * snapshot keeps its main file: evidence_media).
+   * Moderation removed the photo (issue 47): in the action's transaction the main photo (the
+   * one a report shows) is deleted and the next one, if any, becomes the avatar; without one
+   * the avatar is the placeholder. The files are cleaned up later like a replaced photo's (a
+   * report's snapshot keeps its main file: evidence_media).
    */
   async function removeCurrent(trx: Trx, emit: Emit, userId: string): Promise<void> {
-    const previous = await repo.markCurrentReplaced(trx, userId);
-    await repo.setUserPhoto(trx, userId, null);
-    const runAt = new Date(Date.now() + PHOTO_CLEANUP_DELAY_MS);
-    for (const id of previous) {
-      await enqueueJob(trx, { kind: PHOTO_CLEANUP_JOB, payload: { photoId: id }, runAt });
-    }
-    emit(userRoom(userId), 'profile.updated', { userId }, null);
+    await rearrange(userId, (current) => current.slice(1).map((p) => p.id), trx, emit);
   }
 
-  return { replaceProfilePhoto, getCurrentPhoto, cleanupReplacedPhoto, eraseFiles, removeCurrent };
+  return {
+    replaceProfilePhoto,
+    addPhoto,
+    getCurrentPhoto,
+    listPhotos,
+    deletePhoto,
+    reorderPhotos,
+    cleanupReplacedPhoto,
+    eraseFiles,
+    removeCurrent,
+  };
 }
 
 export type PhotosService = ReturnType<typeof createPhotosService>;

@@ -506,3 +506,140 @@ describe(`photo replacement and cleanup (${dbKind})`, () => {
     expect((await uploadFile(user, jpeg)).status).toBe(200);
   });
 });
+
+describe(`several photos (${dbKind})`, () => {
+  async function addFile(user: User | null, bytes: Buffer) {
+    const init = { method: 'POST', body: multipart(bytes) };
+    const res = user
+      ? await user.browser.request('/api/me/photos', init)
+      : await new TestBrowser(world.server.baseUrl).request('/api/me/photos', init);
+    return { status: res.status, body: (await res.json()) as UploadResponse };
+  }
+  async function list(user: User): Promise<Photo[]> {
+    const res = await user.browser.request('/api/me/photos');
+    expect(res.status).toBe(200);
+    return ((await res.json()) as unknown[]).map((p) => photoSchema.parse(p));
+  }
+  async function avatarOf(userId: string) {
+    return world.db
+      .selectFrom('users')
+      .select(['photoId', 'avatarUrl', 'photoUrl'])
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow();
+  }
+  async function reorder(user: User, body: unknown) {
+    return user.browser.request('/api/me/photos/order', {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  }
+  const remove = (user: User, id: string) =>
+    user.browser.request(`/api/me/photos/${id}`, { method: 'DELETE' });
+
+  it('adds up to six in order, the first the main one, and refuses the seventh', async () => {
+    const user = await newUser('Sixer Photos');
+    const urls: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      const res = await addFile(user, await noisyImage('jpeg', 400, 500, 200 + i));
+      expect(res.status).toBe(200);
+      urls.push(res.body.url!);
+    }
+    const photos = await list(user);
+    expect(photos.map((p) => p.url)).toEqual(urls);
+    const row = await avatarOf(user.id);
+    expect(row.photoId).toBe(photos[0]!.id);
+    expect(row.avatarUrl).toBe(photos[0]!.avatars['128']);
+
+    const seventh = await addFile(user, await noisyImage('jpeg', 400, 500, 299));
+    expect(seventh).toEqual({ status: 409, body: failure(photoMessages.tooManyPhotos) });
+    expect((await list(user)).map((p) => p.id)).toEqual(photos.map((p) => p.id));
+    expect(await photoRows(user.id)).toHaveLength(6);
+
+    const profile = (await (await user.browser.request('/api/me/profile')).json()) as OwnProfile;
+    expect(profile.photos.map((p) => p.id)).toEqual(photos.map((p) => p.id));
+    expect(profile.photo?.id).toBe(photos[0]!.id);
+    expect(profile.onboarding.photoStepCompleted).toBe(true);
+  });
+
+  it('the spec upload replaces only the main photo; the others stay in place', async () => {
+    const user = await newUser();
+    await addFile(user, await noisyImage('jpeg', 400, 500, 310));
+    const second = (await addFile(user, await noisyImage('jpeg', 400, 500, 311))).body.url;
+    const replaced = (await uploadFile(user, await noisyImage('jpeg', 400, 500, 312))).body.url;
+    expect((await list(user)).map((p) => p.url)).toEqual([replaced, second]);
+    expect((await avatarOf(user.id)).photoUrl).toBe(replaced);
+  });
+
+  it('reorders: the first of the new order becomes main; a wrong list changes nothing', async () => {
+    const user = await newUser();
+    for (let i = 0; i < 3; i++) await addFile(user, await noisyImage('jpeg', 400, 500, 320 + i));
+    const [a, b, c] = (await list(user)).map((p) => p.id) as [string, string, string];
+
+    const res = await reorder(user, { ids: [c, a, b] });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as Photo[]).map((p) => p.id)).toEqual([c, a, b]);
+    expect((await list(user)).map((p) => p.id)).toEqual([c, a, b]);
+    expect((await avatarOf(user.id)).photoId).toBe(c);
+
+    const other = await newUser();
+    await addFile(other, await noisyImage('jpeg', 400, 500, 329));
+    const foreign = (await list(other))[0]!.id;
+    for (const body of [
+      { ids: [a, b] },
+      { ids: [a, b, c, c] },
+      { ids: [a, b, foreign] },
+      { ids: [] },
+      { ids: ['not-a-uuid', a, b] },
+      { order: [a, b, c] },
+    ]) {
+      const refused = await reorder(user, body);
+      expect(refused.status, JSON.stringify(body)).toBe(400);
+      expect(((await refused.json()) as { error: { message: string } }).error.message).toBe(
+        photoMessages.orderMismatch,
+      );
+    }
+    expect((await list(user)).map((p) => p.id)).toEqual([c, a, b]);
+    expect((await list(other)).map((p) => p.id)).toEqual([foreign]);
+  });
+
+  it('deletes one: the next becomes main, its files go after the delay', async () => {
+    const user = await newUser();
+    for (let i = 0; i < 3; i++) await addFile(user, await noisyImage('jpeg', 400, 500, 330 + i));
+    const [first, second, third] = await list(user);
+    const res = await remove(user, first!.id);
+    expect(res.status).toBe(200);
+    expect((await list(user)).map((p) => p.id)).toEqual([second!.id, third!.id]);
+    expect((await avatarOf(user.id)).photoId).toBe(second!.id);
+    await world.server.jobs.runDue(new Date(Date.now() + 10_000));
+    for (const key of filesOf(first!)) expect((await served(key)).status).toBe(404);
+
+    // Deleting the last one leaves the placeholder, and the photo step stays done.
+    await remove(user, second!.id);
+    await remove(user, third!.id);
+    expect(await list(user)).toEqual([]);
+    expect(await avatarOf(user.id)).toEqual({ photoId: null, avatarUrl: null, photoUrl: null });
+  });
+
+  it("reads another person's photo id as not found, and needs a session", async () => {
+    const owner = await newUser('Olga Owner');
+    const intruder = await newUser('Ivan Intruder');
+    await addFile(owner, await noisyImage('jpeg', 400, 500, 340));
+    const [photo] = await list(owner);
+    const theirs = await remove(intruder, photo!.id);
+    const missing = await remove(intruder, '018f0000-0000-7000-8000-000000000000');
+    const malformed = await remove(intruder, 'nope');
+    expect(theirs.status).toBe(404);
+    const body = await theirs.text();
+    expect(await missing.text()).toBe(body);
+    expect(await malformed.text()).toBe(body);
+    expect((await list(owner)).map((p) => p.id)).toEqual([photo!.id]);
+
+    const anonymous = new TestBrowser(world.server.baseUrl);
+    expect((await anonymous.request('/api/me/photos')).status).toBe(401);
+    expect((await addFile(null, await solidPng(20, 20))).status).toBe(401);
+    expect(
+      (await anonymous.request(`/api/me/photos/${photo!.id}`, { method: 'DELETE' })).status,
+    ).toBe(401);
+  });
+});

@@ -1,33 +1,20 @@
-import { ageOn, profileCompleteness, type OwnProfile, type Photo } from '@heartline/domain';
+import { ageOn, knownPrompts, profileCompleteness, type OwnProfile } from '@heartline/domain';
 import type { MediaStorage } from '../media/media.storage.ts';
 import { presentPhoto } from '../photos/photos.presenter.ts';
-import type { OwnProfileRow } from './profile.repository.ts';
+import type { OwnProfileRow, ProfilePhotoRow } from './profile.repository.ts';
 
 type Enum<K extends keyof OwnProfile> = OwnProfile[K];
-
-function currentPhoto(row: OwnProfileRow, storage: MediaStorage): Photo | null {
-  if (!row.photoId || !row.photoMainKey || !row.photoAvatarKeys) return null;
-  return presentPhoto(
-    {
-      id: row.photoId,
-      mainKey: row.photoMainKey,
-      avatarKeys: row.photoAvatarKeys,
-      width: row.photoWidth ?? 0,
-      height: row.photoHeight ?? 0,
-      createdAt: row.photoCreatedAt ?? new Date(0),
-    },
-    storage,
-  );
-}
 
 /** The only shape of the own profile that leaves the server. */
 export function presentOwnProfile(
   row: OwnProfileRow,
+  photoRows: readonly ProfilePhotoRow[],
   matches: number,
   storage: MediaStorage,
   today: Date = new Date(),
 ): OwnProfile {
-  const photo = currentPhoto(row, storage);
+  const photos = photoRows.map((p) => presentPhoto(p, storage));
+  const photo = photos[0] ?? null;
   // Without an upload, users.photo_url holds the provider's picture (auth/identity-picture.ts).
   const identityPicture = photo ? null : row.photoUrl;
   return {
@@ -44,6 +31,8 @@ export function presentOwnProfile(
     location: row.location,
     interests: row.interests,
     photo,
+    photos,
+    prompts: knownPrompts(row.prompts),
     identityPicture,
     trustScore: row.trustScore,
     stats: {

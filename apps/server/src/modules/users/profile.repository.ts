@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { PromptAnswer } from '@heartline/domain';
 import type { Db, Trx } from '../../db/database.ts';
 
 export type ProfilePatch = {
@@ -12,6 +13,7 @@ export type ProfilePatch = {
   interestedIn?: string;
   bio?: string;
   location?: string;
+  prompts?: PromptAnswer[];
 };
 
 export type OnboardingFlags = {
@@ -27,7 +29,6 @@ export function createProfileRepository(db: Db) {
       return db
         .selectFrom('users as u')
         .leftJoin('userOnboardingStatus as o', 'o.userId', 'u.id')
-        .leftJoin('photos as p', (j) => j.onRef('p.id', '=', 'u.photoId'))
         .select([
           'u.id',
           'u.seq',
@@ -40,6 +41,7 @@ export function createProfileRepository(db: Db) {
           'u.location',
           'u.datingGoal',
           'u.interests',
+          'u.prompts',
           'u.trustScore',
           'u.photoUrl',
           'u.friendCount',
@@ -47,15 +49,20 @@ export function createProfileRepository(db: Db) {
           'o.onboardingCompleted',
           'o.profileStepCompleted',
           'o.photoStepCompleted',
-          'p.id as photoId',
-          'p.mainKey as photoMainKey',
-          'p.avatarKeys as photoAvatarKeys',
-          'p.width as photoWidth',
-          'p.height as photoHeight',
-          'p.createdAt as photoCreatedAt',
         ])
         .where('u.id', '=', userId)
         .executeTakeFirst();
+    },
+
+    /** The user's current photos, main first (the photos module writes them). */
+    listPhotos(userId: string) {
+      return db
+        .selectFrom('photos')
+        .select(['id', 'mainKey', 'avatarKeys', 'width', 'height', 'createdAt'])
+        .where('userId', '=', userId)
+        .where('replacedAt', 'is', null)
+        .orderBy('position')
+        .execute();
     },
 
     async countMatches(seq: number): Promise<number> {
@@ -84,9 +91,14 @@ export function createProfileRepository(db: Db) {
 
     async updateProfile(trx: Trx, userId: string, patch: ProfilePatch): Promise<void> {
       if (Object.keys(patch).length === 0) return;
+      const { prompts, ...columns } = patch;
       await trx
         .updateTable('users')
-        .set({ ...patch, updatedAt: new Date() })
+        .set({
+          ...columns,
+          ...(prompts && { prompts: JSON.stringify(prompts) }),
+          updatedAt: new Date(),
+        })
         .where('id', '=', userId)
         .execute();
     },
@@ -111,3 +123,4 @@ export function createProfileRepository(db: Db) {
 
 export type ProfileRepository = ReturnType<typeof createProfileRepository>;
 export type OwnProfileRow = NonNullable<Awaited<ReturnType<ProfileRepository['findOwnProfile']>>>;
+export type ProfilePhotoRow = Awaited<ReturnType<ProfileRepository['listPhotos']>>[number];

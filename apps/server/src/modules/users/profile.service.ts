@@ -85,7 +85,11 @@ export function createProfileService({
   async function getOwnProfile(userId: string): Promise<OwnProfile> {
     const row = await profiles.findOwnProfile(userId);
     if (!row) throw new NotFoundError(profileMessages.userNotFound);
-    return presentOwnProfile(row, await profiles.countMatches(row.seq), storage);
+    const [photos, matches] = await Promise.all([
+      profiles.listPhotos(userId),
+      profiles.countMatches(row.seq),
+    ]);
+    return presentOwnProfile(row, photos, matches, storage);
   }
 
   async function editProfile(userId: string, input: ProfilePatch): Promise<OwnProfile> {

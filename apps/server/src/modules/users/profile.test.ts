@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorCodes, yearsAgo, type OwnProfile } from '@heartline/domain';
+import { errorCodes, promptMessages, yearsAgo, type OwnProfile } from '@heartline/domain';
 import { v7 as uuidv7 } from 'uuid';
 import { dbKind, useTestServer } from '../../../test/harness.ts';
 import { TestBrowser } from '../../../test/http-client.ts';
@@ -273,6 +273,62 @@ describe(`own profile and onboarding API (${dbKind})`, () => {
     });
     expect(malformed.status).toBe(400);
     expect(await profileOf(b)).toEqual(before);
+  });
+
+  it('keeps up to three prompt answers, trimmed, and refuses bad ones changing nothing', async () => {
+    const b = await newUser('Priya Prompts');
+    expect((await profileOf(b)).prompts).toEqual([]);
+    const saved = [
+      { prompt: 'first-date', answer: '  A long walk and a bakery  ' },
+      { prompt: 'geek-out', answer: 'Maps.\nOld maps especially.' },
+    ];
+    const res = await b.request('/api/me/profile', json('PATCH', { prompts: saved }));
+    expect(res.status).toBe(200);
+    const expected = [
+      { prompt: 'first-date', answer: 'A long walk and a bakery' },
+      { prompt: 'geek-out', answer: 'Maps.\nOld maps especially.' },
+    ];
+    expect(((await res.json()) as OwnProfile).prompts).toEqual(expected);
+    expect((await profileOf(b)).prompts).toEqual(expected);
+
+    const four = ['first-date', 'geek-out', 'sunday', 'hidden-talent'].map((prompt) => ({
+      prompt,
+      answer: 'Yes',
+    }));
+    const cases: [unknown, string][] = [
+      [four, promptMessages.tooMany],
+      [[{ prompt: 'favourite-colour', answer: 'Blue' }], promptMessages.invalidPrompt],
+      [[{ prompt: 'sunday', answer: '   ' }], promptMessages.answerRequired],
+      [[{ prompt: 'sunday', answer: 'x'.repeat(151) }], promptMessages.answerTooLong],
+      [
+        [{ prompt: 'sunday', answer: 'Read \u202eevil\u202c' }],
+        'Answer contains characters that are not allowed',
+      ],
+      [
+        [{ prompt: 'sunday', answer: 'a\u0000b' }],
+        'Answer contains characters that are not allowed',
+      ],
+      [
+        [
+          { prompt: 'sunday', answer: 'Brunch' },
+          { prompt: 'sunday', answer: 'Again' },
+        ],
+        promptMessages.duplicate,
+      ],
+      [[{ prompt: 'sunday', answer: 'Brunch', extra: 1 }], 'Unrecognized key: "extra"'],
+      ['sunday', promptMessages.invalidPrompt],
+    ];
+    for (const [prompts, message] of cases) {
+      const refused = await b.request('/api/me/profile', json('PATCH', { prompts }));
+      expect(refused.status, JSON.stringify(prompts)).toBe(400);
+      expect((await errorOf(refused)).message).toBe(message);
+    }
+    expect((await profileOf(b)).prompts).toEqual(expected);
+    // Exactly 150 characters is allowed; an empty list removes them all.
+    const full = [{ prompt: 'sunday', answer: 'x'.repeat(150) }];
+    expect((await b.request('/api/me/profile', json('PATCH', { prompts: full }))).status).toBe(200);
+    expect((await b.request('/api/me/profile', json('PATCH', { prompts: [] }))).status).toBe(200);
+    expect((await profileOf(b)).prompts).toEqual([]);
   });
 
   it('counts real matches in the Matches tile', async () => {
