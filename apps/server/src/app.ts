@@ -61,6 +61,9 @@ import { createInvitationsService } from './modules/invites/invitations.service.
 import { createPeopleCache } from './modules/network/network.cache.ts';
 import { createNetworkRepository } from './modules/network/network.repository.ts';
 import { registerNetworkRoutes } from './modules/network/network.routes.ts';
+import { createPeopleRepository } from './modules/people/people.repository.ts';
+import { registerPeopleRoutes } from './modules/people/people.routes.ts';
+import { createPeopleService } from './modules/people/people.service.ts';
 import { createNetworkService } from './modules/network/network.service.ts';
 import { registerRelationsRoutes } from './modules/relations/relations.routes.ts';
 import { createRelationsService } from './modules/relations/relations.service.ts';
@@ -517,6 +520,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   registerUsersRoutes(app, { profile });
   registerOnboardingRoutes(app, profile);
   registerNetworkRoutes(app, createNetworkService({ graph, people: cache, repo: people }));
+  registerPeopleRoutes(
+    app,
+    createPeopleService({ graph, repo: createPeopleRepository(prepared.run), storage }),
+  );
   const chat = createChatService({
     repo: createChatRepository(db, prepared.run),
     access,

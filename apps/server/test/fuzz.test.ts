@@ -673,6 +673,7 @@ const ROUTES = [
   'GET /api/network/summary',
   'GET /api/network/connections',
   'GET /api/network/path/:userId',
+  'GET /api/people/:userId',
   'GET /api/connections/user/:userId/count',
   'POST /api/connections/:userId/disconnect',
   'POST /api/favorites/:userId',

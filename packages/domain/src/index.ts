@@ -17,6 +17,7 @@ export * from './onboarding.ts';
 export * from './profile.ts';
 export * from './photos.ts';
 export * from './prompts.ts';
+export * from './people.ts';
 export * from './trust.ts';
 export * from './trust-api.ts';
 export * from './network.ts';

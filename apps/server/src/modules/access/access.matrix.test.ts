@@ -69,6 +69,8 @@ type TargetedRow = { body?: (id: string) => unknown; missing?: number; expect: R
 const TARGETED: Record<string, TargetedRow> = {
   // expect: [anonymous, stranger, first, second, third, blocked, blocker, owner]
   'GET /api/network/path/:userId': { expect: [401, M, 200, 200, 200, M, M, M] },
+  // Another person's profile: whom the Network or Discover lists (and matches), and oneself.
+  'GET /api/people/:userId': { expect: [401, M, 200, 200, 200, M, M, 200] },
   'GET /api/connections/user/:userId/count': { expect: [401, M, 200, 200, 200, M, M, 200] },
   'POST /api/connections/:userId/disconnect': { expect: [401, 404, 200, 404, 404, M, M, 400] },
   'POST /api/favorites/:userId': { expect: [401, 404, 200, 404, 404, M, M, 400] },
