@@ -18,6 +18,9 @@ const PhotoUpload = lazyScreen(() =>
 const Network = lazyScreen(() =>
   import('./screens/Network/NetworkScreen.tsx').then((m) => m.NetworkScreen),
 );
+const Person = lazyScreen(() =>
+  import('./screens/People/PersonScreen.tsx').then((m) => m.PersonScreen),
+);
 const Chat = lazyScreen(() => import('./screens/Chat/ChatScreen.tsx').then((m) => m.ChatScreen));
 const ChatDetail = lazyScreen(() =>
   import('./screens/Chat/ChatDetailScreen.tsx').then((m) => m.ChatDetailScreen),
@@ -76,6 +79,7 @@ export const routes: readonly AppRoute[] = [
   screen('/profile', Profile),
   screen('/profile/photo', PhotoUpload),
   screen('/network', Network),
+  screen('/people/:userId', Person),
   screen('/chat', Chat),
   screen('/chat/:chatId', ChatDetail),
   screen('/settings', Settings),

@@ -1,4 +1,5 @@
-import { chatMessages, DELETED_USER_ID, type ChatSummary } from '@heartline/domain';
+import { chatMessages, DELETED_USER_ID, peopleMessages, type ChatSummary } from '@heartline/domain';
+import { useNavigate } from '../../app/navigation.tsx';
 import { Avatar } from '../../components/Avatar.tsx';
 import { BottomSheet } from '../../components/BottomSheet.tsx';
 import { HeartIcon, PeopleIcon } from '../../components/Icons.tsx';
@@ -14,9 +15,10 @@ type ChatProfileSheetProps = {
 
 /**
  * The other person, from the chat header: photo, name, how we know each other and the
- * friends we share (the app has no profile page for other people).
+ * friends we share, and their whole profile one tap further (/people/{id}, issue 48).
  */
 export function ChatProfileSheet({ chat, presence, onClose }: ChatProfileSheetProps) {
+  const navigate = useNavigate();
   const name = chatName(chat.name);
   // A deleted account is nobody any more: no tie to name and no path to ask for (issue 45).
   const gone = chat.otherUserId === DELETED_USER_ID;
@@ -30,9 +32,20 @@ export function ChatProfileSheet({ chat, presence, onClose }: ChatProfileSheetPr
       title={name}
       onClose={onClose}
       footer={
-        <button type="button" className="btn btn--primary btn--block" onClick={onClose}>
-          Back to chat
-        </button>
+        <>
+          {!gone && (
+            <button
+              type="button"
+              className="btn btn--ghost btn--block"
+              onClick={() => void navigate(`/people/${chat.otherUserId}`)}
+            >
+              {peopleMessages.viewProfile}
+            </button>
+          )}
+          <button type="button" className="btn btn--primary btn--block" onClick={onClose}>
+            Back to chat
+          </button>
+        </>
       }
     >
       <div className="chat-profile">

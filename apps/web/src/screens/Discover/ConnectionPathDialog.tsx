@@ -9,7 +9,8 @@ import { PathSteps } from '../Network/PathChain.tsx';
 import { hopsFromNames, moreMutualFriends, personName, whySentence } from './discover-view.ts';
 
 type ConnectionPathDialogProps = {
-  profile: DiscoverProfile;
+  /** A card, or a profile page's person (issue 48) with no names of a path yet. */
+  profile: Pick<DiscoverProfile, 'id' | 'name' | 'degree' | 'canConnect' | 'connectionPaths'>;
   onClose: () => void;
   /** Offered when a connection request may be sent to them (the card's like replaces it). */
   onConnect: () => void;

@@ -1,6 +1,6 @@
 import { discoverMessages, type DiscoverProfile } from '@heartline/domain';
 import { memo, useEffect, useId, useState } from 'react';
-import { PeopleIcon, PersonIcon } from '../../components/Icons.tsx';
+import { InfoIcon, PeopleIcon, PersonIcon } from '../../components/Icons.tsx';
 import { MenuButton } from '../../components/MenuButton.tsx';
 import { BlockIcon, FlagIcon, ShieldIcon, StarIcon } from '../../components/NetworkIcons.tsx';
 import { LocationIcon } from '../../components/ProfileIcons.tsx';
@@ -28,6 +28,8 @@ type DiscoverCardProps = {
   onTrust: (profile: DiscoverProfile) => void;
   /** Report or Block from the card's more-options menu (stable, as onGesture). */
   onSafety: (profile: DiscoverProfile, action: CardSafetyAction) => void;
+  /** The whole profile (issue 48): a tap on the card, Enter, or its View profile button. */
+  onOpen: (profile: DiscoverProfile) => void;
 };
 
 export type CardSafetyAction = 'report' | 'block';
@@ -46,11 +48,13 @@ export const DiscoverCard = memo(function DiscoverCard({
   onGesture,
   onTrust,
   onSafety,
+  onOpen,
 }: DiscoverCardProps) {
   const current = !behind && !leaving;
   const { ref, handlers } = useCardSwipe(
     (gesture, source) => onGesture(profile, gesture, source),
     current,
+    () => onOpen(profile),
   );
   const hintId = useId();
   const nameId = useId();
@@ -85,6 +89,7 @@ export const DiscoverCard = memo(function DiscoverCard({
         hintId={hintId}
         onTrust={onTrust}
         onSafety={onSafety}
+        onOpen={onOpen}
       />
     </article>
   );
@@ -100,12 +105,14 @@ const CardContent = memo(function CardContent({
   hintId,
   onTrust,
   onSafety,
+  onOpen,
 }: {
   profile: DiscoverProfile;
   nameId: string;
   hintId: string;
   onTrust: (profile: DiscoverProfile) => void;
   onSafety: (profile: DiscoverProfile, action: CardSafetyAction) => void;
+  onOpen: (profile: DiscoverProfile) => void;
 }) {
   const unavailable = profile.name === null || profile.name.trim() === '';
   const name = personName(profile);
@@ -185,6 +192,14 @@ const CardContent = memo(function CardContent({
               <VerifiedIcon size={22} />
             </span>
           )}
+          <button
+            type="button"
+            className="dcard__open"
+            aria-label={`View ${name}'s profile`}
+            onClick={() => onOpen(profile)}
+          >
+            <InfoIcon size={22} />
+          </button>
         </h2>
         <p className="dcard__line">
           <LocationIcon size={16} />
@@ -207,7 +222,7 @@ const CardContent = memo(function CardContent({
       </div>
       <p id={hintId} className="visually-hidden">
         Swipe or use the arrow keys: right to like, left to pass, up to skip, down to see how you
-        are connected. Press and hold for a super like.
+        are connected. Press and hold for a super like. Tap or press Enter to see the whole profile.
       </p>
     </>
   );

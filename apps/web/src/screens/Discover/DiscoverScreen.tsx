@@ -54,6 +54,7 @@ import {
   type CardGesture,
 } from './discover-view.ts';
 import { DiscoverOverlay, type Overlay } from './DiscoverOverlay.tsx';
+import { takeProfileIntent } from './profile-intent.ts';
 import { UndoBar } from './UndoBar.tsx';
 import { FLY_MS, type GestureSource } from './use-card-swipe.ts';
 import './discover.css';
@@ -194,9 +195,10 @@ export function DiscoverScreen() {
       person: { userId: profile.id, name: personName(profile) },
       from: 'discover',
     });
-  const cardHandlers = useRef({ onGesture, onTrust, onSafety });
+  const onOpen = (profile: DiscoverProfile) => void navigate(`/people/${profile.id}?from=discover`);
+  const cardHandlers = useRef({ onGesture, onTrust, onSafety, onOpen });
   useEffect(() => {
-    cardHandlers.current = { onGesture, onTrust, onSafety };
+    cardHandlers.current = { onGesture, onTrust, onSafety, onOpen };
   });
   const onCardGesture = useCallback(
     (profile: DiscoverProfile, gesture: CardGesture, source: GestureSource) =>
@@ -212,6 +214,22 @@ export function DiscoverScreen() {
       cardHandlers.current.onSafety(profile, action),
     [],
   );
+  const onCardOpen = useCallback(
+    (profile: DiscoverProfile) => cardHandlers.current.onOpen(profile),
+    [],
+  );
+
+  // Back from a card's profile with a like, pass or super like chosen there: the card's own
+  // button runs for that person (its confirmation first), if they are still the current card.
+  const currentId = current?.id;
+  useEffect(() => {
+    if (!current) return;
+    const kind = takeProfileIntent(current.id);
+    // In the frame after the deck is on screen, as a tap on the card's button would be.
+    if (kind) afterNextFrame(() => openFromButton({ kind, profile: current }));
+    // Only when the current card changes (the screen mounting with it, after the profile).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [currentId]);
 
   /** Blocked from their card: it leaves the deck as after a pass (no undo), the next has focus. */
   const onBlockedFromCard = (person: ActionTarget) => {
@@ -305,6 +323,7 @@ export function DiscoverScreen() {
               onGesture={onCardGesture}
               onTrust={onCardTrust}
               onSafety={onCardSafety}
+              onOpen={onCardOpen}
             />
           ))}
         </div>

@@ -1,4 +1,5 @@
-import { discoverMessages, type MatchView } from '@heartline/domain';
+import { discoverMessages, peopleMessages, type MatchView } from '@heartline/domain';
+import { useNavigate } from '../../app/navigation.tsx';
 import { Avatar } from '../../components/Avatar.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
 import { ChatIcon, HeartIcon } from '../../components/Icons.tsx';
@@ -18,6 +19,7 @@ type MatchDialogProps = {
  */
 export function MatchDialog({ match, onKeepPlaying, onSendMessage, onSafety }: MatchDialogProps) {
   const me = useMe();
+  const navigate = useNavigate();
   const name = match.name.trim() || 'your match';
   return (
     <Dialog title={discoverMessages.itsAMatch} onClose={onKeepPlaying}>
@@ -42,6 +44,13 @@ export function MatchDialog({ match, onKeepPlaying, onSendMessage, onSafety }: M
           >
             <ChatIcon size={20} />
             {discoverMessages.sendMessage}
+          </button>
+          <button
+            type="button"
+            className="btn btn--ghost btn--block"
+            onClick={() => void navigate(`/people/${match.userId}`)}
+          >
+            {peopleMessages.viewProfile}
           </button>
           <button type="button" className="btn btn--ghost btn--block" onClick={onKeepPlaying}>
             {discoverMessages.keepPlaying}

@@ -55,12 +55,15 @@ function buzz() {
 export function useCardSwipe(
   onGesture: (gesture: CardGesture, source: GestureSource) => void,
   enabled: boolean,
+  /** A tap on the card (not on a control inside it), or Enter on the focused card. */
+  onOpen?: () => void,
 ) {
   const ref = useRef<HTMLElement>(null);
   const drag = useRef<Drag | null>(null);
   const frame = useRef(0);
   const leaving = useRef(false);
   const latest = useRef(onGesture);
+  const latestOpen = useRef(onOpen);
   const holding = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const stopHolding = () => {
     clearTimeout(holding.current);
@@ -69,7 +72,8 @@ export function useCardSwipe(
 
   useEffect(() => {
     latest.current = onGesture;
-  }, [onGesture]);
+    latestOpen.current = onOpen;
+  }, [onGesture, onOpen]);
 
   useEffect(
     () => () => {
@@ -199,6 +203,8 @@ export function useCardSwipe(
     frame.current = 0;
     if (!d.active) {
       drag.current = null;
+      // A press shorter than the super like's, that never moved: a tap opens the profile.
+      if (!cancelled && !(event.target as Element).closest('button, a')) latestOpen.current?.();
       return;
     }
     const gesture = cancelled ? null : swipeGesture(d.dx, d.dy);
@@ -215,6 +221,11 @@ export function useCardSwipe(
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     if (!enabled || event.target !== event.currentTarget) return;
     if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    if (event.key === 'Enter' && latestOpen.current) {
+      event.preventDefault();
+      latestOpen.current();
+      return;
+    }
     const gesture = keyGesture(event.key);
     if (!gesture) return;
     event.preventDefault();

@@ -1,5 +1,6 @@
 import { degreeBadge, type ConnectionView } from '@heartline/domain';
 import { memo, useId, useState } from 'react';
+import { Link } from '../../app/navigation.tsx';
 import { Avatar } from '../../components/Avatar.tsx';
 import { ChatIcon } from '../../components/Icons.tsx';
 import { MenuButton, type MenuItem } from '../../components/MenuButton.tsx';
@@ -103,7 +104,11 @@ export const ConnectionRow = memo(function ConnectionRow({
           </span>
         </span>
         <div className="conn__text">
-          <p className="conn__name">{name}</p>
+          <p className="conn__name">
+            <Link href={`/people/${view.userId}`} className="conn__name-link">
+              {name}
+            </Link>
+          </p>
           <p className="conn__detail">
             {detail}
             <span aria-hidden="true"> · </span>
