@@ -82,19 +82,35 @@ const FILE_NAMES: Record<string, string> = {
 };
 
 /**
- * Sends a photo to `POST /api/photos` (multipart field `file`) and resolves with the new photo's
- * URL. XMLHttpRequest rather than fetch: only it reports upload progress.
+ * Where an upload goes (issue 48): 'main' replaces the main photo and keeps the others
+ * (onboarding's one photo); 'add' adds one after the others, refused once there are
+ * PHOTO_MAX_COUNT.
+ */
+export type PhotoTarget = 'main' | 'add';
+
+const UPLOAD_PATHS: Record<PhotoTarget, string> = {
+  main: '/api/photos',
+  add: '/api/me/photos',
+};
+
+/**
+ * Sends a photo to its target's route (multipart field `file`) and resolves with the new
+ * photo's URL. XMLHttpRequest rather than fetch: only it reports upload progress.
  */
 export function uploadPhoto(
   photo: Blob,
-  options: { onProgress?: (progress: UploadProgress) => void; signal?: AbortSignal } = {},
+  options: {
+    target: PhotoTarget;
+    onProgress?: (progress: UploadProgress) => void;
+    signal?: AbortSignal;
+  },
 ): Promise<string> {
   const report = (phase: UploadPhase, fraction?: number) =>
     options.onProgress?.({ phase, percent: uploadPercent(phase, fraction) });
 
   return new Promise<string>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/api/photos');
+    xhr.open('POST', UPLOAD_PATHS[options.target]);
     xhr.setRequestHeader('accept', 'application/json');
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) report('uploading', event.loaded / event.total);

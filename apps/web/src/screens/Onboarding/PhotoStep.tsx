@@ -30,7 +30,7 @@ export function PhotoStep({
   onBack: () => void;
 }) {
   const actions = useToastClearance<HTMLDivElement>();
-  const { state, upload } = usePhotoUpload();
+  const { state, upload } = usePhotoUpload('main');
   // The spec's two success toasts, as on the photo screen: a camera shot is "saved", a chosen
   // file "uploaded".
   const [fromCamera, setFromCamera] = useState(false);

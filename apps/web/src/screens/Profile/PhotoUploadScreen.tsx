@@ -19,7 +19,7 @@ export function PhotoUploadScreen() {
   const me = useMe();
   const profile = useOwnProfileQuery();
   const navigate = useNavigate();
-  const { state, upload } = usePhotoUpload();
+  const { state, upload } = usePhotoUpload('main');
   const [camera, setCamera] = useState(false);
   // The spec's two success texts: a camera shot is "saved", a chosen file "uploaded".
   const [fromCamera, setFromCamera] = useState(false);

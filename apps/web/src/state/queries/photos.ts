@@ -1,12 +1,14 @@
 import { photoMessages } from '@heartline/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
+import { ApiError } from '../../lib/api.ts';
 import {
   isTransientUploadError,
   PhotoRejectedError,
   preparePhoto,
   uploadPercent,
   uploadPhoto,
+  type PhotoTarget,
   type UploadPhase,
 } from '../../lib/photo-upload.ts';
 import { indexedDbQueueStore } from '../uploads/queue-store.ts';
@@ -23,11 +25,12 @@ export type PhotoUploadState =
   | { status: 'failed'; message: string };
 
 /**
- * One profile photo upload, from the chosen file or camera picture to the new photo on the
- * profile: pre-checks and WebP conversion, real progress, and the background queue when the
- * network or the server fails (spec/1 §4).
+ * One photo upload, from the chosen file or camera picture to the photo on the profile:
+ * pre-checks and WebP conversion, real progress, and the background queue when the network or
+ * the server fails (spec/1 §4). `target` says whether it replaces the main photo (onboarding)
+ * or is added after the others (the Photos screen).
  */
-export function usePhotoUpload() {
+export function usePhotoUpload(target: PhotoTarget) {
   const me = useMe();
   const queryClient = useQueryClient();
   const [state, setState] = useState<PhotoUploadState>({ status: 'idle' });
@@ -55,6 +58,7 @@ export function usePhotoUpload() {
 
       try {
         const url = await uploadPhoto(photo, {
+          target,
           onProgress: ({ phase, percent }) => setState({ status: 'working', phase, percent }),
         });
         await invalidateOwnProfile(queryClient);
@@ -67,17 +71,22 @@ export function usePhotoUpload() {
               photo,
               photoAtQueue: me.photoUrl,
               now: Date.now(),
+              target,
             });
             return finish({ status: 'queued' });
           } catch {
             // No IndexedDB (private mode, quota): report the failure instead.
           }
         }
+        // Refused as one too many: the photos shown are out of date (added elsewhere).
+        if (error instanceof ApiError && error.status === 409) {
+          void invalidateOwnProfile(queryClient);
+        }
         const message = error instanceof Error ? error.message : photoMessages.uploadFailed;
         return finish({ status: 'failed', message });
       }
     },
-    [me, queryClient],
+    [me, queryClient, target],
   );
 
   const reset = useCallback(() => setState({ status: 'idle' }), []);

@@ -53,6 +53,16 @@ describe('queue schedule', () => {
     expect(isSuperseded(replacement, '/media/b.webp')).toBe(true);
   });
 
+  it('never counts an added photo as superseded: a new main photo does not replace it', () => {
+    const added = queuedPhoto(USER, photo, null, 0, 'add');
+    expect(added.target).toBe('add');
+    expect(isSuperseded(added, null)).toBe(false);
+    expect(isSuperseded(added, '/media/a.webp')).toBe(false);
+    // An entry stored before photos could be added has no target: it replaces the main one.
+    const { target: _, ...legacy } = queuedPhoto(USER, photo, null, 0);
+    expect(isSuperseded(legacy, '/media/a.webp')).toBe(true);
+  });
+
   it('wakes up when the entry is due, at most one re-run period away', () => {
     expect(wakeUpIn(null, 0)).toBeNull();
     expect(wakeUpIn(queuedPhoto(USER, photo, null, 0), 1000)).toBe(4000);
@@ -81,22 +91,28 @@ function harness(options: { results: (string | Error)[]; current?: string | null
   const clock = { now: 0 };
   const online = { value: true };
   const uploads: Blob[] = [];
+  const targets: string[] = [];
+  const asked = { currentPhoto: 0 };
   const results = [...options.results];
   const deps: QueueDeps = {
     store,
-    upload: async (blob) => {
+    upload: async (blob, target) => {
       uploads.push(blob);
+      targets.push(target);
       const next = results.shift();
       if (next === undefined) throw new Error('no more answers');
       if (next instanceof Error) throw next;
       return next;
     },
     isTransient: (error) => error instanceof TransientError,
-    currentPhoto: async () => options.current ?? null,
+    currentPhoto: async () => {
+      asked.currentPhoto += 1;
+      return options.current ?? null;
+    },
     isOnline: () => online.value,
     now: () => clock.now,
   };
-  return { store, clock, online, uploads, deps };
+  return { store, clock, online, uploads, targets, asked, deps };
 }
 
 describe('queue runner (fake clock)', () => {
@@ -152,6 +168,42 @@ describe('queue runner (fake clock)', () => {
     h.clock.now = 5000;
     expect(await runQueue(USER, h.deps)).toEqual({ kind: 'superseded' });
     expect(h.uploads).toHaveLength(0);
+    expect(h.store.entries.size).toBe(0);
+  });
+
+  it('adds a queued added photo to the others, without asking for the main photo', async () => {
+    const h = harness({ results: ['/media/added.webp'], current: '/media/other.webp' });
+    await queuePhoto(h.store, { userId: USER, photo, photoAtQueue: null, now: 0, target: 'add' });
+    h.clock.now = 5000;
+    expect(await runQueue(USER, h.deps)).toEqual({ kind: 'added', url: '/media/added.webp' });
+    expect(h.targets).toEqual(['add']);
+    expect(h.asked.currentPhoto).toBe(0);
+    expect(h.store.entries.size).toBe(0);
+  });
+
+  it('sends a queued main photo, and one stored without a target, to the main photo', async () => {
+    const h = harness({ results: ['/media/a.webp', '/media/b.webp'] });
+    await queuePhoto(h.store, { userId: USER, photo, photoAtQueue: null, now: 0, target: 'main' });
+    h.clock.now = 5000;
+    expect(await runQueue(USER, h.deps)).toEqual({ kind: 'uploaded', url: '/media/a.webp' });
+    const { target: _, ...legacy } = queuedPhoto(USER, photo, null, 0);
+    await h.store.put(legacy);
+    expect(await runQueue(USER, h.deps)).toEqual({ kind: 'uploaded', url: '/media/b.webp' });
+    expect(h.targets).toEqual(['main', 'main']);
+  });
+
+  it('retries and drops an added photo like any other', async () => {
+    const h = harness({
+      results: [new TransientError(), new Error('You can have up to 6 photos')],
+    });
+    await queuePhoto(h.store, { userId: USER, photo, photoAtQueue: null, now: 0, target: 'add' });
+    h.clock.now = 5000;
+    expect(await runQueue(USER, h.deps)).toMatchObject({
+      kind: 'retrying',
+      entry: { attempts: 1, target: 'add' },
+    });
+    h.clock.now = 15_000;
+    expect(await runQueue(USER, h.deps)).toMatchObject({ kind: 'dropped' });
     expect(h.store.entries.size).toBe(0);
   });
 

@@ -1,20 +1,23 @@
 import { selfieQueue } from '@heartline/domain';
+import type { PhotoTarget } from '../../lib/photo-upload.ts';
 
 /**
- * One photo waiting to be uploaded in the background (spec/1 §4 "Background selfie upload").
- * Only one profile photo exists per user, so the queue holds at most one entry per user: a newer
- * photo replaces a waiting one.
+ * One photo waiting to be uploaded in the background (spec/1 §4 "Background selfie upload"):
+ * a new main photo or one added after the others (issue 48). The queue holds at most one entry
+ * per user (the store's key): a newer photo replaces a waiting one, whichever its target.
  */
 export type QueuedPhoto = {
   userId: string;
   photo: Blob;
+  /** Absent means 'main': entries stored before photos could be added have none. */
+  target?: PhotoTarget;
   queuedAt: number;
   /** Attempts made by the queue so far. */
   attempts: number;
   nextAttemptAt: number;
   /**
-   * The profile photo the user had when this was queued. If it has changed since, a newer photo
-   * reached the server some other way and this one is dropped.
+   * The main photo the user had when this was queued. If it has changed since, a newer photo
+   * reached the server some other way and this one is dropped. Unused for an added photo.
    */
   photoAtQueue: string | null;
 };
@@ -33,10 +36,12 @@ export function queuedPhoto(
   photo: Blob,
   photoAtQueue: string | null,
   now: number,
+  target: PhotoTarget = 'main',
 ): QueuedPhoto {
   return {
     userId,
     photo,
+    target,
     queuedAt: now,
     attempts: 0,
     nextAttemptAt: now + delayBefore(1),
@@ -48,9 +53,12 @@ export function isDue(entry: QueuedPhoto, now: number): boolean {
   return entry.nextAttemptAt <= now;
 }
 
-/** spec/1 §4: an entry is removed if the user already has a (newer) photo. */
+/**
+ * spec/1 §4: a new main photo is removed if the user already has a (newer) one. An added photo
+ * never is: another main photo does not make it unwanted.
+ */
 export function isSuperseded(entry: QueuedPhoto, currentPhoto: string | null): boolean {
-  return currentPhoto !== entry.photoAtQueue;
+  return entry.target !== 'add' && currentPhoto !== entry.photoAtQueue;
 }
 
 /**

@@ -10,7 +10,7 @@ import { RERUN_MS, wakeUpIn } from './schedule.ts';
 import { onPhotoQueued, runQueue, type QueueDeps } from './upload-queue.ts';
 
 /**
- * Works through the signed-in user's queued photo: at start, when the browser comes back
+ * Works through the signed-in user's queued photo (a new main one or an added one): at start, when the browser comes back
  * online, when a photo is queued, when the entry is due and every 30 s (spec/1 §9).
  */
 export function useUploadQueue(userId: string) {
@@ -25,7 +25,7 @@ export function useUploadQueue(userId: string) {
 
     const deps: QueueDeps = {
       store: indexedDbQueueStore,
-      upload: (photo) => uploadPhoto(photo),
+      upload: (photo, target) => uploadPhoto(photo, { target }),
       isTransient: isTransientUploadError,
       currentPhoto: async () => (await fetchSession()).user?.photoUrl ?? null,
       isOnline: () => navigator.onLine,
@@ -43,8 +43,10 @@ export function useUploadQueue(userId: string) {
       try {
         const result = await runQueue(userId, deps);
         if (stopped) return;
-        if (result.kind === 'uploaded') {
-          toast.success(photoMessages.uploadedToast);
+        if (result.kind === 'uploaded' || result.kind === 'added') {
+          toast.success(
+            result.kind === 'added' ? photoMessages.addedToast : photoMessages.uploadedToast,
+          );
           await invalidateOwnProfile(queryClient);
         } else if (result.kind === 'dropped') {
           toast.error(photoMessages.photoUploadFailed);
