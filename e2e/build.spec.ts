@@ -139,6 +139,17 @@ test("a member's first load carries none of the staff console: not in the entry,
   });
 });
 
+test('the drag-and-drop library is built into the Photos screen only', () => {
+  // @dnd-kit is for reordering photos (issue 48): no other screen, and no first load, needs it.
+  const manifest = JSON.parse(
+    fs.readFileSync(path.resolve(assets, '../.vite/manifest.json'), 'utf8'),
+  ) as Record<string, { file: string }>;
+  const withDndKit = [...new Set(Object.values(manifest).map((chunk) => chunk.file))].filter(
+    (file) => sourcesOf(`http://build/${file}`).some((s) => s.includes('/@dnd-kit/')),
+  );
+  expect(withDndKit).toEqual([builtFileOf('src/screens/Profile/PhotoUploadScreen.tsx')]);
+});
+
 /**
  * Runs `journey` in a browser context of its own, with no service worker: it would answer the
  * page from its cache, without the server's headers.

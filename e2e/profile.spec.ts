@@ -143,7 +143,7 @@ test('the profile page: trust breakdown, stats, completing the profile, Escape c
   await expect(page.getByText('Your profile is 40% complete')).toBeVisible();
   await page.getByRole('button', { name: 'Complete Profile' }).click();
   await expect(page).toHaveURL(/\/profile\/photo$/);
-  await page.getByRole('button', { name: 'Skip' }).click();
+  await page.getByRole('button', { name: 'Done' }).click();
   await expect(page).toHaveURL(/\/profile$/);
   await page.getByRole('button', { name: 'Add a profile photo' }).click();
   await expect(page).toHaveURL(/\/profile\/photo$/);

@@ -58,6 +58,39 @@ export const photoMessages = {
   addedToast: 'Photo added',
   deletedToast: 'Photo deleted',
   mainChangedToast: 'Main photo changed',
+  /** The Photos screen, /profile/photo (issue 48). */
+  screenTitle: 'Photos',
+  count: (count: number) => `${count} of ${PHOTO_MAX_COUNT} photos`,
+  main: 'Main',
+  editPhotos: 'Edit photos',
+  addPhoto: 'Add photo',
+  choosePhoto: 'Choose Photo',
+  takePhoto: 'Take a Photo',
+  done: 'Done',
+  hint: `Up to ${PHOTO_MAX_COUNT} photos: JPEG, PNG, WebP or GIF up to 10 MB each. The first is your main photo, shown everywhere. Drag to reorder, or use the arrows. Location and camera details are removed.`,
+  full: `You have ${PHOTO_MAX_COUNT} photos, the most there can be. Delete one to add another.`,
+  noPhotos: 'No photos yet. Add one so friends of friends recognise you.',
+  photoLabel: (position: number, main: boolean) =>
+    main ? `Photo ${position}, your main photo` : `Photo ${position}`,
+  dragInstructions:
+    'To move a photo, press Space or Enter, then the arrow keys, then Space or Enter to drop it, or Escape to cancel. The Move earlier and Move later buttons do the same.',
+  dragStart: (position: number) => `Picked up photo ${position}.`,
+  dragOver: (position: number, over: number) => `Photo ${position} is over position ${over}.`,
+  dragEnd: (position: number, over: number) => `Photo ${position} dropped at position ${over}.`,
+  dragCancel: (position: number) => `Photo ${position} stays at position ${position}.`,
+  moveEarlier: (position: number) => `Move photo ${position} earlier`,
+  moveLater: (position: number) => `Move photo ${position} later`,
+  makeMain: (position: number) => `Make photo ${position} main`,
+  deletePhoto: (position: number) => `Delete photo ${position}`,
+  movedTo: (from: number, to: number) =>
+    to === 1 ? `Photo ${from} is now your main photo` : `Photo ${from} moved to position ${to}`,
+  deleteTitle: 'Delete this photo?',
+  deleteBody: 'It is removed from your profile for good.',
+  deleteMainBody: 'It is your main photo: the next one becomes your main photo.',
+  deleteConfirm: 'Delete',
+  loadFailed: 'Your photos could not be loaded. Please check your connection and try again.',
+  orderFailed: 'Your photos could not be reordered. Please try again.',
+  deleteFailed: 'The photo could not be deleted. Please try again.',
 } as const;
 
 /** `PUT /api/me/photos/order`: every current photo's id once, main first. */

@@ -250,6 +250,8 @@ export const photoSchema = z.lazy(() =>
   }),
 );
 export type Photo = z.infer<typeof photoSchema>;
+/** The answer of `GET /api/me/photos` and of each change to them: every photo, main first. */
+export const photoListSchema = z.lazy(() => z.array(photoSchema));
 
 /** `GET /api/me/profile`: everything the own-profile screens show. */
 export const ownProfileSchema = z.lazy(() =>

@@ -1,120 +1,165 @@
-import { photoMessages } from '@heartline/domain';
-import { useEffect, useState } from 'react';
+import { PHOTO_MAX_COUNT, photoMessages, type Photo } from '@heartline/domain';
+import { useRef, useState } from 'react';
 import { useNavigate } from '../../app/navigation.tsx';
 import { useToast } from '../../app/ToastProvider.tsx';
-import { ArrowLeftIcon, PersonIcon } from '../../components/Icons.tsx';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { ArrowLeftIcon } from '../../components/Icons.tsx';
 import { CameraIcon, ImageIcon } from '../../components/ProfileIcons.tsx';
-import { usePhotoUpload } from '../../state/queries/photos.ts';
+import { movePhoto } from '../../lib/photo-order.ts';
+import {
+  useDeletePhotoMutation,
+  usePhotoUpload,
+  useReorderPhotosMutation,
+} from '../../state/queries/photos.ts';
 import { useOwnProfileQuery } from '../../state/queries/profile.ts';
-import { useMe } from '../../state/queries/session.ts';
 import { CameraCapture } from './CameraCapture.tsx';
+import { PhotoGrid } from './PhotoGrid.tsx';
 import { UploadStatus } from './UploadStatus.tsx';
 import { useFilePicker } from './use-file-picker.ts';
 
-/** Long enough to read 'Upload successful!' before returning to the profile. */
-const RETURN_DELAY_MS = 1200;
-
-/** The photo upload screen, /profile/photo (spec/1 §2): choose a file or use the camera. */
+/**
+ * The Photos screen, /profile/photo (spec/1 §2, issue 48): up to PHOTO_MAX_COUNT photos, main
+ * first; add one (a file or the camera, through the one upload pipeline), reorder, make one
+ * main, delete. Each change shows at once and goes back, with a toast, if the server refuses.
+ */
 export function PhotoUploadScreen() {
-  const me = useMe();
   const profile = useOwnProfileQuery();
   const navigate = useNavigate();
-  const { state, upload } = usePhotoUpload('main');
-  const [camera, setCamera] = useState(false);
-  // The spec's two success texts: a camera shot is "saved", a chosen file "uploaded".
-  const [fromCamera, setFromCamera] = useState(false);
   const toast = useToast();
-  const picker = useFilePicker((file) => {
-    setFromCamera(false);
-    void upload(file);
-  });
-  const busy = state.status === 'working';
-  const currentPhoto = profile.data?.photo?.url ?? me?.photoUrl ?? null;
-  const shownPhoto = state.status === 'done' ? state.url : currentPhoto;
+  const { state, upload } = usePhotoUpload('add');
+  const reorder = useReorderPhotosMutation();
+  const remove = useDeletePhotoMutation();
+  const [camera, setCamera] = useState(false);
+  const [deleting, setDeleting] = useState<{ photo: Photo; index: number } | null>(null);
+  const screen = useRef<HTMLElement>(null);
 
-  useEffect(() => {
-    if (state.status !== 'done') return;
-    toast.success(fromCamera ? photoMessages.savedToast : photoMessages.uploadedToast);
-    const timer = setTimeout(() => void navigate('/profile'), RETURN_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [state.status, navigate, toast, fromCamera]);
+  const photos = profile.data?.photos ?? [];
+  const busy = state.status === 'working';
+  const full = photos.length >= PHOTO_MAX_COUNT;
+  const canAdd = profile.data !== undefined && !full && !busy;
+  const back = () => void navigate('/profile');
+
+  const add = async (file: Blob) => {
+    const result = await upload(file);
+    if (result.status === 'done') toast.success(photoMessages.addedToast);
+  };
+  const picker = useFilePicker((file) => void add(file));
+
+  const move = (from: number, to: number) => {
+    const ids = movePhoto(
+      photos.map((photo) => photo.id),
+      from,
+      to,
+    );
+    if (ids.every((id, i) => id === photos[i]?.id)) return;
+    reorder.mutate(ids);
+  };
+
+  const confirmDelete = async ({ photo, index }: { photo: Photo; index: number }) => {
+    await remove.mutateAsync(photo.id);
+    // The deleted photo's buttons are gone: focus the photo now in its place, or Add photo.
+    requestAnimationFrame(() => {
+      const tiles = screen.current?.querySelectorAll<HTMLElement>('[data-handle]');
+      const next = tiles?.[Math.min(index, tiles.length - 1)];
+      (next ?? screen.current?.querySelector<HTMLElement>('[data-add-photo]'))?.focus();
+    });
+  };
 
   if (camera) {
     return (
       <CameraCapture
-        currentPhotoUrl={currentPhoto}
+        currentPhotoUrl={photos[0]?.url ?? null}
         onCancel={() => setCamera(false)}
         onSave={(photo) => {
           setCamera(false);
-          setFromCamera(true);
-          void upload(photo);
+          void add(photo);
         }}
       />
     );
   }
 
   return (
-    <section className="screen photo-upload" aria-labelledby="photo-upload-title">
+    <section ref={screen} className="screen photos" aria-labelledby="photos-title">
       <header className="screen__header screen__header--start">
-        <button
-          type="button"
-          className="icon-btn"
-          aria-label="Back to profile"
-          onClick={() => void navigate('/profile')}
-        >
+        <button type="button" className="icon-btn" aria-label="Back to profile" onClick={back}>
           <ArrowLeftIcon size={22} />
         </button>
-        <h1 id="photo-upload-title" className="screen__heading">
-          Profile Photo
-        </h1>
+        <div className="photos__heading">
+          <h1 id="photos-title" className="screen__heading">
+            {photoMessages.screenTitle}
+          </h1>
+          {profile.data && (
+            <p className="photos__count muted">{photoMessages.count(photos.length)}</p>
+          )}
+        </div>
       </header>
 
-      <div className="photo-frame" aria-busy={busy || undefined}>
-        {shownPhoto ? (
-          <img src={shownPhoto} alt="Your profile photo" className="photo-frame__img" />
-        ) : (
-          <span className="photo-frame__empty">
-            <PersonIcon size={72} />
-            <span>No photo yet</span>
-          </span>
-        )}
-      </div>
+      {profile.isError && !profile.data ? (
+        <div className="banner banner--error" role="alert">
+          <p>{photoMessages.loadFailed}</p>
+          <button
+            type="button"
+            className="btn btn--sm btn--ghost"
+            onClick={() => void profile.refetch()}
+          >
+            Try Again
+          </button>
+        </div>
+      ) : (
+        <div aria-busy={profile.isPending || undefined}>
+          <PhotoGrid
+            photos={photos}
+            onMove={move}
+            onDelete={(photo, index) => setDeleting({ photo, index })}
+            onAdd={picker.open}
+            canAdd={canAdd}
+          />
+        </div>
+      )}
 
       <UploadStatus state={state} />
 
-      <div className="photo-upload__actions">
+      <div className="photos__actions">
         <input {...picker.inputProps} />
         <button
           type="button"
           className="btn btn--primary btn--block"
-          disabled={busy}
+          disabled={!canAdd}
           onClick={picker.open}
         >
           <ImageIcon size={20} />
-          Choose Photo
+          {photoMessages.choosePhoto}
         </button>
         <button
           type="button"
           className="btn btn--ghost btn--block"
-          disabled={busy}
+          disabled={!canAdd}
           onClick={() => setCamera(true)}
         >
           <CameraIcon size={20} />
-          Take a Photo
+          {photoMessages.takePhoto}
         </button>
-        <button
-          type="button"
-          className="btn btn--text btn--block"
-          disabled={busy}
-          onClick={() => void navigate('/profile')}
-        >
-          Skip
+        <button type="button" className="btn btn--text btn--block" disabled={busy} onClick={back}>
+          {photoMessages.done}
         </button>
       </div>
-      <p className="muted photo-upload__hint">
-        JPEG, PNG, WebP or GIF up to 10 MB. Your new photo replaces the current one; location and
-        camera details are removed.
-      </p>
+      <p className="muted photos__hint">{full ? photoMessages.full : photoMessages.hint}</p>
+
+      {deleting && (
+        <ConfirmDialog
+          title={photoMessages.deleteTitle}
+          confirmLabel={photoMessages.deleteConfirm}
+          tone="danger"
+          onConfirm={() => confirmDelete(deleting)}
+          onClose={() => setDeleting(null)}
+        >
+          <img className="photos__confirm-img" src={deleting.photo.url} alt="" />
+          <p>
+            {photoMessages.deleteBody}
+            {deleting.index === 0 && photos.length > 1 && ` ${photoMessages.deleteMainBody}`}
+          </p>
+        </ConfirmDialog>
+      )}
     </section>
   );
 }

@@ -1,4 +1,9 @@
-import { datingGoalLabels, profileMessages, type OwnProfile } from '@heartline/domain';
+import {
+  datingGoalLabels,
+  photoMessages,
+  profileMessages,
+  type OwnProfile,
+} from '@heartline/domain';
 import { useState } from 'react';
 import { useNavigate } from '../../app/navigation.tsx';
 import { PhotoViewer } from '../../components/PhotoViewer.tsx';
@@ -104,10 +109,11 @@ function Profile({ profile }: { profile: OwnProfile }) {
         <button
           type="button"
           className="profile__photo-edit"
-          aria-label="Change profile photo"
+          aria-label={`${photoMessages.editPhotos}, ${photoMessages.count(profile.photos.length)}`}
           onClick={toPhotoScreen}
         >
-          <PencilIcon size={20} />
+          <PencilIcon size={18} />
+          <span>{photoMessages.count(profile.photos.length)}</span>
         </button>
       </div>
 
