@@ -6,6 +6,7 @@ import {
   signInAsNew,
   yearsAgo,
 } from './helpers.ts';
+import { shot } from './invite-helpers.ts';
 
 async function newUserOnProfile(page: Page, label: string) {
   await page.goto('/auth');
@@ -172,6 +173,110 @@ test('the trust breakdown says why the score did not load, and Try Again loads i
   failing = false;
   await trust.getByRole('button', { name: 'Try Again' }).click();
   await expect(trust.getByText('10 points per friend (1st degree)')).toBeVisible();
+});
+
+test('prompts: two answered in Edit Profile show on the profile and stay after a reload', async ({
+  page,
+}) => {
+  await newUserOnProfile(page, 'Pria');
+  let dialog = await openEditProfile(page);
+  const prompts = dialog.getByRole('group', { name: /^Prompts/ });
+  await expect(prompts.getByText('(0 of 3)')).toBeVisible();
+  const addPrompt = async (prompt: string) => {
+    await prompts.getByRole('button', { name: 'Add a prompt' }).click();
+    const choose = prompts.getByLabel('Choose a prompt');
+    await expect(choose).toBeFocused();
+    await choose.selectOption({ label: prompt });
+    await prompts.getByRole('button', { name: 'Add', exact: true }).click();
+    await expect(prompts.getByRole('textbox', { name: prompt })).toBeFocused();
+  };
+  await addPrompt('A perfect first date…');
+  const firstDate = prompts.getByRole('textbox', { name: 'A perfect first date…' });
+  await firstDate.fill('A walk along the canals, then soup.');
+  await expect(prompts.getByText('35/150')).toBeVisible();
+  await addPrompt('I geek out on…');
+  // A prompt already used is not offered again.
+  await prompts.getByRole('button', { name: 'Add a prompt' }).click();
+  await expect(
+    prompts.getByLabel('Choose a prompt').locator('option', { hasText: 'A perfect first date…' }),
+  ).toHaveCount(0);
+  await prompts.getByRole('button', { name: 'Cancel' }).click();
+  const geek = prompts.getByRole('textbox', { name: 'I geek out on…' });
+  await geek.fill('x'.repeat(151));
+  await expect(prompts.getByText('151/150')).toBeVisible();
+  // A third, then removed again.
+  await addPrompt('My hidden talent…');
+  await expect(prompts.getByText('(3 of 3)')).toBeVisible();
+  await expect(prompts.getByRole('button', { name: 'Add a prompt' })).toHaveCount(0);
+  await prompts.getByRole('button', { name: 'Remove prompt: My hidden talent…' }).click();
+  await expect(prompts.getByRole('textbox', { name: 'My hidden talent…' })).toHaveCount(0);
+
+  const save = dialog.getByRole('button', { name: 'Save Changes' });
+  await save.click();
+  await expect(prompts.getByText('An answer must be at most 150 characters')).toBeVisible();
+  await prompts.scrollIntoViewIfNeeded();
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await expectNoSeriousA11yViolations(page);
+    await shot(page, `edit-prompts-${scheme}`);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await expect(geek).toBeFocused();
+  await geek.fill('Old maps and the trains that ran on them.');
+  await expect(prompts.getByText('An answer must be at most 150 characters')).toBeHidden();
+
+  // The server's refusal shows under the answer it names.
+  let refuse = true;
+  await page.route('**/api/me/profile', async (route) => {
+    if (route.request().method() !== 'PATCH' || !refuse) return route.fallback();
+    refuse = false;
+    await route.fulfill({
+      status: 400,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        error: {
+          code: 'VALIDATION_FAILED',
+          message: 'Answer contains characters that are not allowed',
+          fields: { 'prompts.1.answer': 'Answer contains characters that are not allowed' },
+        },
+      }),
+    });
+  });
+  await save.click();
+  await expect(
+    prompts
+      .getByRole('alert')
+      .filter({ hasText: 'Answer contains characters that are not allowed' }),
+  ).toBeVisible();
+  await expect(geek).toHaveAttribute('aria-invalid', 'true');
+  await save.click();
+  await expect(dialog).toBeHidden();
+
+  const shown = async () => {
+    const card = page.locator('.prompt-list');
+    await expect(card.getByRole('term')).toHaveText(['A perfect first date…', 'I geek out on…']);
+    await expect(card.getByRole('definition')).toHaveText([
+      'A walk along the canals, then soup.',
+      'Old maps and the trains that ran on them.',
+    ]);
+  };
+  await expect(page.getByRole('heading', { name: 'Prompts' })).toBeVisible();
+  await shown();
+  await page.reload();
+  await shown();
+  await page.locator('.prompt-list').scrollIntoViewIfNeeded();
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await expectNoSeriousA11yViolations(page);
+    await shot(page, `profile-prompts-${scheme}`);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+
+  dialog = await openEditProfile(page);
+  await expect(dialog.getByRole('textbox', { name: 'A perfect first date…' })).toHaveValue(
+    'A walk along the canals, then soup.',
+  );
+  await expect(dialog.getByText('(2 of 3)')).toBeVisible();
 });
 
 test('closing Edit Profile with unsaved changes asks first; untouched, it just closes', async ({

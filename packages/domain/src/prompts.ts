@@ -53,6 +53,8 @@ export const promptMessages = {
   duplicate: 'Each prompt can be answered once',
   heading: 'Prompts',
   add: 'Add a prompt',
+  addChosen: 'Add',
+  hint: `Answer up to ${PROMPTS_MAX} in your own words; they show on your profile.`,
   choose: 'Choose a prompt',
   remove: 'Remove prompt',
   answerLabel: 'Your answer',

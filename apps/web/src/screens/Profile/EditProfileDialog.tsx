@@ -15,6 +15,7 @@ import {
   type Gender,
   type InterestedIn,
   type OwnProfile,
+  type PromptAnswer,
 } from '@heartline/domain';
 import { useId, useState, type FormEvent } from 'react';
 import { useToast } from '../../app/ToastProvider.tsx';
@@ -23,6 +24,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { useEditProfileMutation } from '../../state/queries/profile.ts';
+import { PromptsField } from './PromptsField.tsx';
 
 type Form = {
   name: string;
@@ -33,9 +35,14 @@ type Form = {
   interestedIn: InterestedIn;
   bio: string;
   location: string;
+  prompts: PromptAnswer[];
 };
 type Field = keyof Form;
-type Errors = Partial<Record<Field, string>>;
+/**
+ * By field; the prompts' by the schema's path, as the server names them (`prompts`,
+ * `prompts.0.answer`).
+ */
+type Errors = Partial<Record<string, string>>;
 
 const fieldNames = new Set<string>([
   'name',
@@ -46,8 +53,12 @@ const fieldNames = new Set<string>([
   'interestedIn',
   'bio',
   'location',
+  'prompts',
 ]);
 const isField = (key: string): key is Field => fieldNames.has(key);
+/** The key an error is shown under: a field's name, or a path within the prompts. */
+const errorKey = (path: string): string | null =>
+  path === 'prompts' || path.startsWith('prompts.') ? path : isField(path) ? path : null;
 
 function formFrom(profile: OwnProfile): Form {
   return {
@@ -59,6 +70,7 @@ function formFrom(profile: OwnProfile): Form {
     interestedIn: profile.interestedIn,
     bio: profile.bio,
     location: profile.location,
+    prompts: profile.prompts,
   };
 }
 
@@ -72,6 +84,7 @@ function payloadFrom(form: Form): EditProfileInput {
     interestedIn: form.interestedIn,
     bio: form.bio,
     location: form.location,
+    prompts: form.prompts,
   };
 }
 
@@ -81,8 +94,8 @@ function validate(form: Form): Errors {
   const errors: Errors = {};
   if (result.success) return errors;
   for (const issue of result.error.issues) {
-    const key = String(issue.path[0] ?? '');
-    if (isField(key)) errors[key] ??= issue.message;
+    const key = errorKey(issue.path.map(String).join('.'));
+    if (key) errors[key] ??= issue.message;
   }
   return errors;
 }
@@ -107,7 +120,11 @@ export function EditProfileDialog({
 
   const set = <F extends Field>(field: F, value: Form[F]) => {
     setForm((f) => ({ ...f, [field]: value }));
-    setErrors((e) => ({ ...e, [field]: undefined }));
+    setErrors((e) =>
+      Object.fromEntries(
+        Object.entries(e).filter(([key]) => key !== field && !key.startsWith(`${field}.`)),
+      ),
+    );
     setFormError(null);
   };
 
@@ -135,8 +152,9 @@ export function EditProfileDialog({
     } catch (error) {
       const fields: Errors = {};
       if (error instanceof ApiError) {
-        for (const [key, message] of Object.entries(error.fields)) {
-          if (isField(key)) fields[key] = message;
+        for (const [path, message] of Object.entries(error.fields)) {
+          const key = errorKey(path);
+          if (key) fields[key] = message;
         }
       }
       setErrors(fields);
@@ -304,6 +322,12 @@ export function EditProfileDialog({
           </p>
           {errorText('bio')}
         </div>
+
+        <PromptsField
+          prompts={form.prompts}
+          errors={errors}
+          onChange={(prompts) => set('prompts', prompts)}
+        />
 
         <div className="field">
           <label className="field__label" htmlFor={`${id}-location`}>

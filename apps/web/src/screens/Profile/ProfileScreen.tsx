@@ -2,6 +2,8 @@ import {
   datingGoalLabels,
   photoMessages,
   profileMessages,
+  PROMPTS,
+  promptMessages,
   type OwnProfile,
 } from '@heartline/domain';
 import { useState } from 'react';
@@ -151,12 +153,25 @@ function Profile({ profile }: { profile: OwnProfile }) {
         />
       )}
 
-      {(profile.bio || profile.interests.length > 0) && (
+      {(profile.bio || profile.prompts.length > 0 || profile.interests.length > 0) && (
         <div className="card">
           {profile.bio && (
             <>
               <h2 className="card__title">About</h2>
               <p className="profile__bio">{profile.bio}</p>
+            </>
+          )}
+          {profile.prompts.length > 0 && (
+            <>
+              <h2 className="card__title">{promptMessages.heading}</h2>
+              <dl className="prompt-list">
+                {profile.prompts.map(({ prompt, answer }) => (
+                  <div key={prompt} className="prompt-list__item">
+                    <dt className="prompt-list__prompt">{PROMPTS[prompt]}</dt>
+                    <dd className="prompt-list__answer">{answer}</dd>
+                  </div>
+                ))}
+              </dl>
             </>
           )}
           {profile.interests.length > 0 && (
