@@ -62,6 +62,10 @@ import { createPeopleCache } from './modules/network/network.cache.ts';
 import { createNetworkRepository } from './modules/network/network.repository.ts';
 import { registerNetworkRoutes } from './modules/network/network.routes.ts';
 import { createPeopleRepository } from './modules/people/people.repository.ts';
+import { cityCatalog } from './modules/places/places.catalog.ts';
+import { createPlacesRepository } from './modules/places/places.repository.ts';
+import { registerPlacesRoutes } from './modules/places/places.routes.ts';
+import { createPlacesService, MATCH_LOCATIONS_JOB } from './modules/places/places.service.ts';
 import { registerPeopleRoutes } from './modules/people/people.routes.ts';
 import { createPeopleService } from './modules/people/people.service.ts';
 import { createNetworkService } from './modules/network/network.service.ts';
@@ -520,6 +524,13 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   registerUsersRoutes(app, { profile });
   registerOnboardingRoutes(app, profile);
   registerNetworkRoutes(app, createNetworkService({ graph, people: cache, repo: people }));
+  const places = createPlacesService({
+    repo: createPlacesRepository(db),
+    catalog: cityCatalog,
+    transact,
+    changed: userChanged,
+  });
+  registerPlacesRoutes(app, places);
   registerPeopleRoutes(
     app,
     createPeopleService({ graph, repo: createPeopleRepository(prepared.run), storage }),
@@ -636,6 +647,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
       [PHOTO_CLEANUP_JOB]: (payload) => photos.cleanupReplacedPhoto(payload),
       [PUSH_SEND_JOB]: async (payload) => void (await push.send(payload)),
       [SUSPENSION_END_JOB]: (payload) => moderation.endSuspension(payload),
+      [MATCH_LOCATIONS_JOB]: async () => void (await places.matchLocations()),
     },
     log: (message, err) => app.log.warn({ err }, message),
   });

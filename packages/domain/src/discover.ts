@@ -64,6 +64,8 @@ export const discoverMessages = {
     profile_incomplete: 'Add your date of birth to your profile so we can show you people.',
     paused:
       'Nobody sees you in Discover, and Discover shows you nobody. Resume to meet people again.',
+    filters:
+      'Nobody in your network fits the age range and distance you chose. Widen your filters, or invite more friends.',
     none: 'Nobody in your network matches your preferences right now. Invite more friends.',
   },
   allCaughtUp: 'All Caught Up!',
@@ -174,6 +176,11 @@ export const discoverProfileSchema = z.lazy(() =>
     canConnect: z.boolean(),
     /** They super liked the viewer (issue 48): the card shows it. */
     superLikedYou: z.boolean(),
+    /**
+     * Between the two people's cities in km, rounded (places.ts roundedDistanceKm: 0 is the
+     * same city); null when either has no city or does not share it.
+     */
+    distanceKm: z.nullable(z.int()),
   }),
 );
 export type DiscoverProfile = z.infer<typeof discoverProfileSchema>;
@@ -183,6 +190,8 @@ export const DISCOVER_EMPTY_REASONS = [
   'no_friends',
   'profile_incomplete',
   'paused',
+  /** Nobody within the age range and distance the person set (issue 48). */
+  'filters',
   'none',
 ] as const;
 export type DiscoverEmptyReason = (typeof DISCOVER_EMPTY_REASONS)[number];

@@ -18,6 +18,7 @@ export * from './profile.ts';
 export * from './photos.ts';
 export * from './prompts.ts';
 export * from './people.ts';
+export * from './places.ts';
 export * from './trust.ts';
 export * from './trust-api.ts';
 export * from './network.ts';

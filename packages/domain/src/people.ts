@@ -20,6 +20,8 @@ export const personProfileSchema = z.lazy(() =>
     bio: z.string(),
     /** Empty when they turned off location sharing or gave none. */
     location: z.string(),
+    /** Between the two cities, rounded (0: the same city); null without both cities. */
+    distanceKm: z.nullable(z.int()),
     interests: z.array(z.string()),
     datingGoal: z.enum(DATING_GOALS),
     prompts: z.array(z.object({ prompt: z.enum(PROMPT_IDS), answer: z.string() })),

@@ -1,4 +1,5 @@
 import { built, z } from './zod.ts';
+import { AGE_MAX, AGE_MIN } from './age.ts';
 import { DISCOVERY_VISIBILITIES, DISCOVERY_VISIBILITY_DEFAULT } from './discover.ts';
 
 /** What a message notification may show on the lock screen (settings.notifications.preview). */
@@ -62,9 +63,55 @@ export const settingsSchema = z.lazy(() =>
        * nobody, until resumed. Friends, chats and the Network are untouched.
        */
       paused: z.boolean(),
+      /**
+       * Filters (issue 48): the youngest and oldest age to show (null: 5 years either side of
+       * one's own, the spec's window) and the farthest distance between cities in km (null: any).
+       */
+      ageMin: z.nullable(ageField()),
+      ageMax: z.nullable(ageField()),
+      maxDistanceKm: z.nullable(
+        z
+          .int({ message: discoverFilterMessages.invalidDistance })
+          .check(
+            z.minimum(1, discoverFilterMessages.invalidDistance),
+            z.maximum(MAX_DISTANCE_KM, discoverFilterMessages.invalidDistance),
+          ),
+      ),
     }),
   }),
 );
+
+/** The distances the filter offers (km); the API takes any whole number up to the maximum. */
+export const DISTANCE_CHOICES_KM = [5, 10, 25, 50, 100, 250, 500] as const;
+export const MAX_DISTANCE_KM = 20_000;
+
+export const discoverFilterMessages = {
+  title: 'Discover filters',
+  ageRange: 'Age range',
+  minAge: 'Youngest',
+  maxAge: 'Oldest',
+  distance: 'Maximum distance',
+  anyDistance: 'Any distance',
+  km: (n: number) => `${n} km`,
+  lookingFor: 'Looking for',
+  invalidAge: `Choose an age from ${AGE_MIN} to ${AGE_MAX}`,
+  invalidDistance: `Choose a distance from 1 to ${MAX_DISTANCE_KM.toLocaleString('en')} km`,
+  minAboveMax: 'The youngest age cannot be above the oldest',
+  defaultAges: (min: number, max: number) => `Default: ${min}–${max}, 5 years either side of you`,
+  needsCity: 'Choose your city in Edit Profile to filter by distance',
+  save: 'Show people',
+  reset: 'Reset filters',
+  saved: 'Filters saved',
+} as const;
+
+function ageField() {
+  return z
+    .int({ message: discoverFilterMessages.invalidAge })
+    .check(
+      z.minimum(AGE_MIN, discoverFilterMessages.invalidAge),
+      z.maximum(AGE_MAX, discoverFilterMessages.invalidAge),
+    );
+}
 export type Settings = z.infer<typeof settingsSchema>;
 
 /** spec/3 §9 settings defaults. */
@@ -86,7 +133,7 @@ export const DEFAULT_SETTINGS: Settings = {
   },
   safety: { blockUnverified: false, requireMutualConnections: true, hideFromSearch: false },
   chat: { readReceipts: true, typingIndicators: true },
-  discover: { paused: false },
+  discover: { paused: false, ageMin: null, ageMax: null, maxDistanceKm: null },
 };
 
 const atLeastOne = (value: object) => Object.keys(value).length > 0;

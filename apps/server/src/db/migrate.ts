@@ -22,6 +22,7 @@ import * as m0019 from './migrations/0019-moderation.ts';
 import * as m0020 from './migrations/0020-cases.ts';
 import * as m0021 from './migrations/0021-pause-and-super-likes.ts';
 import * as m0022 from './migrations/0022-several-photos-and-prompts.ts';
+import * as m0023 from './migrations/0023-cities-and-discover-filters.ts';
 
 /** Every migration, in order. Listed statically so bundling or a missing file cannot skip one. */
 const migrations: Record<string, Migration> = {
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '0020-cases': m0020,
   '0021-pause-and-super-likes': m0021,
   '0022-several-photos-and-prompts': m0022,
+  '0023-cities-and-discover-filters': m0023,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -363,6 +363,9 @@ export interface Users {
   accountStatus: Generated<string>;
   avatarUrl: string | null;
   bio: Generated<string>;
+  cityId: number | null;
+  cityLat: number | null;
+  cityLon: number | null;
   createdAt: Generated<Timestamp>;
   datingGoal: Generated<string>;
   discoverHeldAt: Timestamp | null;
@@ -393,6 +396,9 @@ export interface Users {
 
 export interface UserSettings {
   blockUnverified: Generated<boolean>;
+  discoverAgeMax: number | null;
+  discoverAgeMin: number | null;
+  discoverMaxKm: number | null;
   discoverPaused: Generated<boolean>;
   discoveryVisibility: Generated<string>;
   hideFromSearch: Generated<boolean>;

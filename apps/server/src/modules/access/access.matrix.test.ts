@@ -266,6 +266,8 @@ const OWN: Record<string, OwnRow> = {
   // Only one's own photos: another person's photo id reads as one that does not exist.
   'DELETE /api/me/photos/:photoId': { url: `/api/me/photos/${uuidv7()}`, expect: [401, 404] },
   'PUT /api/me/photos/order': { body: () => ({ ids: [uuidv7()] }), expect: [401, 400] },
+  'GET /api/places': { url: '/api/places?q=hai', expect: [401, 200] },
+  'PUT /api/me/city': { body: () => ({ cityId: null }), expect: [401, 200] },
   // A member has no decision to appeal, and no warning of this id (moderation.test.ts).
   'POST /api/standing/appeal': { body: () => ({ text: 'Why?' }), expect: [401, 404] },
   'POST /api/standing/warnings/:actionId/acknowledge': {

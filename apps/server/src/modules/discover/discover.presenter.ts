@@ -16,7 +16,13 @@ export function presentCandidate(
    * What the viewer is: a request already open between them (either direction), verified, and
    * whether this person super liked them.
    */
-  viewer: { requestOpen: boolean; verified: boolean; superLikedYou: boolean },
+  viewer: {
+    requestOpen: boolean;
+    verified: boolean;
+    superLikedYou: boolean;
+    /** Between the two cities, rounded (graph.distanceKm); null when either has none. */
+    distanceKm: number | null;
+  },
 ): DiscoverProfile {
   const name = row.name?.trim() || null;
   const hops =
@@ -50,5 +56,6 @@ export function presentCandidate(
         mutualFriends: ranked.degree === 2 ? ranked.mutual : 0,
       }) === null,
     superLikedYou: viewer.superLikedYou,
+    distanceKm: viewer.distanceKm,
   };
 }

@@ -2,6 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   ageOn,
+  DATING_GOALS,
+  distanceKm,
   DISCOVER_AGE_WINDOW_YEARS,
   DISCOVERY_VISIBILITIES,
   GENDERS,
@@ -9,7 +11,7 @@ import {
   trustScore,
   discoverUnlocks,
 } from '@heartline/domain';
-import { dayNumber, discoverFacts } from '../graph/graph.facts.ts';
+import { dayNumber, discoverFacts, NO_PLACE } from '../graph/graph.facts.ts';
 import { GraphIndex, type GraphSnapshot } from '../graph/graph.index.ts';
 import {
   compareKeys,
@@ -25,7 +27,8 @@ import { candidateFilter } from '../graph/graph.candidates.ts';
  * Discover's candidates on random graphs and profiles: the index's filtered ranking, read page by
  * page through cursors and under each traversal strategy, must equal a brute-force reference
  * written from the rules themselves (BFS degrees, the raw gender and preference words, ages
- * from birth dates, visibility words, path privacy), and the count must match it.
+ * from birth dates, visibility words, path privacy, what each looks for, the age range and
+ * distance each viewer set between real cities), and the count must match it.
  */
 
 type Profile = {
@@ -37,7 +40,22 @@ type Profile = {
   visibility: string;
   /** Shows in paths (privacy): someone only hidden connectors reach is not a candidate. */
   showInPaths: boolean;
+  datingGoal: (typeof DATING_GOALS)[number];
+  /** One of CITIES, or none; shared or not (location sharing). */
+  city: number | null;
+  sharesLocation: boolean;
+  /** The filters they set for their own Discover (issue 48). */
+  prefs: { ageMin: number | null; ageMax: number | null; maxKm: number | null };
 };
+
+/** Real cities a few to a few thousand km apart: Tel Aviv, Haifa, Jerusalem, London, Delhi. */
+const CITIES: [number, number][] = [
+  [32.08088, 34.78057],
+  [32.81841, 34.9885],
+  [31.76904, 35.21633],
+  [51.50853, -0.12574],
+  [28.65195, 77.23149],
+];
 type World = {
   n: number;
   edges: [number, number][];
@@ -65,7 +83,19 @@ const profileArb: fc.Arbitrary<Profile> = fc.record({
   hidden: fc.integer({ min: 0, max: 9 }).map((x) => x === 0),
   visibility: fc.constantFrom(...DISCOVERY_VISIBILITIES),
   showInPaths: fc.integer({ min: 0, max: 3 }).map((x) => x !== 0),
+  datingGoal: fc.constantFrom(...DATING_GOALS),
+  city: fc.option(fc.integer({ min: 0, max: CITIES.length - 1 }), { freq: 4 }),
+  sharesLocation: fc.integer({ min: 0, max: 4 }).map((x) => x !== 0),
+  prefs: fc.record({
+    ageMin: fc.option(fc.integer({ min: 18, max: 40 }), { freq: 2 }),
+    ageMax: fc.option(fc.integer({ min: 25, max: 100 }), { freq: 2 }),
+    maxKm: fc.option(fc.constantFrom(5, 60, 100, 4000, 6000), { freq: 2 }),
+  }),
 });
+
+/** Coordinates as the index keeps them (× 10,000, whole), back in degrees. */
+const stored = (degrees: number) => Math.round(degrees * 10_000) / 10_000;
+const goalBits = { networking: 1, dating: 2, both: 3 } as const;
 
 const worldArb: fc.Arbitrary<World> = fc.integer({ min: 2, max: 26 }).chain((n) =>
   fc.record({
@@ -165,7 +195,22 @@ class Reference {
         if (!p.onboarded || p.hidden || !p.dob || reach < degree) continue;
         if (!this.wants(me.interestedIn, p.gender) || !this.wants(p.interestedIn, me.gender))
           continue;
-        if (Math.abs(ageOn(p.dob, TODAY)! - myAge) > DISCOVER_AGE_WINDOW_YEARS) continue;
+        const age = ageOn(p.dob, TODAY)!;
+        if (age < (me.prefs.ageMin ?? myAge - DISCOVER_AGE_WINDOW_YEARS)) continue;
+        if (age > (me.prefs.ageMax ?? myAge + DISCOVER_AGE_WINDOW_YEARS)) continue;
+        if ((goalBits[p.datingGoal] & goalBits[me.datingGoal]) === 0) continue;
+        const mine = me.city !== null && me.sharesLocation ? CITIES[me.city]! : null;
+        if (me.prefs.maxKm !== null && mine) {
+          const theirs = p.city !== null && p.sharesLocation ? CITIES[p.city]! : null;
+          if (!theirs) continue;
+          const km = distanceKm(
+            stored(mine[0]),
+            stored(mine[1]),
+            stored(theirs[0]),
+            stored(theirs[1]),
+          );
+          if (km > me.prefs.maxKm) continue;
+        }
         if (this.w.swiped[v - 1]!.includes(c)) continue;
         if (degree === 2 && !this.listedSecond(v, c)) continue;
         if (degree === 3 && !this.listedThird(v, c)) continue;
@@ -198,6 +243,11 @@ function indexOf(w: World, ref: Reference): GraphIndex {
           p.onboarded && !p.hidden && p.dob
             ? DISCOVERY_VISIBILITIES.indexOf(p.visibility as never) + 1
             : 0,
+        goal: goalBits[p.datingGoal],
+        lat:
+          p.city !== null && p.sharesLocation ? Math.round(CITIES[p.city]![0] * 10_000) : NO_PLACE,
+        lon:
+          p.city !== null && p.sharesLocation ? Math.round(CITIES[p.city]![1] * 10_000) : NO_PLACE,
       }),
     })),
     second,
@@ -213,7 +263,13 @@ function readAll(index: GraphIndex, traversal: GraphTraversal, w: World, v: numb
   const unlocked = discoverUnlocks(index.degree(v), index.trust(v));
   const degrees = degreesOfTab('all', unlocked);
   const gone = new Set(w.swiped[v - 1]!.map((s) => index.posOf(s)));
-  const admit = candidateFilter(index, index.posOf(v), dayNumber(TODAY), gone);
+  const admit = candidateFilter(
+    index,
+    index.posOf(v),
+    dayNumber(TODAY),
+    gone,
+    w.profiles[v - 1]!.prefs,
+  );
   if (index.bornAt[index.posOf(v)] === 0) return { keys: [], count: null };
   const keys: RankKey[] = [];
   let after: RankKey | null = null;

@@ -1,6 +1,7 @@
 import { OPEN_REQUEST_STATUSES } from '@heartline/domain';
 import type { RunPrepared } from '../../db/prepared.ts';
 import { accountState, type AccountState } from '../access/access.policy.ts';
+import type { DiscoverPrefs } from '../graph/graph.service.ts';
 
 /** What a card shows of one candidate, with the settings that decide what may be shown. */
 export type CandidateRow = {
@@ -39,6 +40,8 @@ export type ViewerState = {
   paused: boolean;
   /** People who super liked the viewer (their cards say so). */
   superLikedBy: Set<number>;
+  /** The filters the viewer set (settings.discover; issue 48). */
+  prefs: DiscoverPrefs;
 };
 
 /** Requests still waiting for someone (constants, never user input). */
@@ -68,7 +71,16 @@ export function createDiscoverRepository(prepared: RunPrepared) {
          select 0, 'paused' from user_settings where user_id = $2 and discover_paused
          union all
          select user_seq::int, 'superliked' from swipes
-          where target_seq = $1 and action = 'superlike'`,
+          where target_seq = $1 and action = 'superlike'
+         union all
+         select discover_age_min::int, 'age_min' from user_settings
+          where user_id = $2 and discover_age_min is not null
+         union all
+         select discover_age_max::int, 'age_max' from user_settings
+          where user_id = $2 and discover_age_max is not null
+         union all
+         select discover_max_km::int, 'max_km' from user_settings
+          where user_id = $2 and discover_max_km is not null`,
         [seq, userId],
       );
       const state: ViewerState = {
@@ -79,6 +91,7 @@ export function createDiscoverRepository(prepared: RunPrepared) {
         account: 'DELETED',
         paused: false,
         superLikedBy: new Set(),
+        prefs: { ageMin: null, ageMax: null, maxKm: null },
       };
       for (const row of rows) {
         const other = Number(row.seq);
@@ -92,6 +105,12 @@ export function createDiscoverRepository(prepared: RunPrepared) {
         }
         if (row.kind === 'paused') {
           state.paused = true;
+          continue;
+        }
+        if (row.kind === 'age_min' || row.kind === 'age_max' || row.kind === 'max_km') {
+          const key =
+            row.kind === 'age_min' ? 'ageMin' : row.kind === 'age_max' ? 'ageMax' : 'maxKm';
+          state.prefs[key] = other;
           continue;
         }
         if (row.kind === 'superliked') {

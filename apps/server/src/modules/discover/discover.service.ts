@@ -69,7 +69,9 @@ export function createDiscoverService(deps: {
       const today = now();
       // Paused: nobody is shown, as nobody sees them (DESIGN.md §3.4, issue 48).
       const discoverable = graph.hasBirthDate(seq) && !viewer.paused;
-      const admit = graph.candidateFilter(seq, today, viewer.swiped);
+      const admit = graph.candidateFilter(seq, today, viewer.swiped, viewer.prefs);
+      const filtered =
+        viewer.prefs.ageMin !== null || viewer.prefs.ageMax !== null || viewer.prefs.maxKm !== null;
       const ranked = !discoverable
         ? []
         : graph.rank({
@@ -115,6 +117,7 @@ export function createDiscoverService(deps: {
               requestOpen: viewer.asked.has(r.seq),
               verified: viewer.verified,
               superLikedYou: viewer.superLikedBy.has(r.seq),
+              distanceKm: row.locationSharing ? graph.distanceKm(seq, r.seq) : null,
             }),
           );
         }
@@ -126,6 +129,7 @@ export function createDiscoverService(deps: {
         if (viewer.paused) emptyReason = 'paused';
         else if (!discoverable) emptyReason = 'profile_incomplete';
         else if (friends === 0) emptyReason = 'no_friends';
+        else if (filtered) emptyReason = 'filters';
         else emptyReason = 'none';
       }
       return {

@@ -6,9 +6,41 @@ import { GENDERS, type Gender, type InterestedIn } from '@heartline/domain';
  * code g), their birth date as yyyymmdd (0 unknown) and the farthest degree from which they may
  * be discovered (0: nobody — not active, not onboarded, no birth date, or hidden from search).
  */
-export type DiscoverFacts = { gender: number; seeks: number; born: number; depth: number };
+export type DiscoverFacts = {
+  gender: number;
+  seeks: number;
+  born: number;
+  depth: number;
+  /** What they are looking for, as bits: 1 networking, 2 dating (both: 3). */
+  goal: number;
+  /** Their city's latitude and longitude × 10,000, or NO_PLACE (none, or location sharing off). */
+  lat: number;
+  lon: number;
+};
 
-export const UNDISCOVERABLE: DiscoverFacts = { gender: 0, seeks: 0, born: 0, depth: 0 };
+/** No city known: the person is outside any distance a viewer sets. */
+export const NO_PLACE = -2147483648;
+
+export const UNDISCOVERABLE: DiscoverFacts = {
+  gender: 0,
+  seeks: 0,
+  born: 0,
+  depth: 0,
+  goal: 0,
+  lat: NO_PLACE,
+  lon: NO_PLACE,
+};
+
+/** What one looks for, as DiscoverFacts.goal: two people meet when their bits share one. */
+export const GOAL_COLUMN = `(case u.dating_goal when 'networking' then 1 when 'dating' then 2
+    else 3 end)::int4`;
+
+/** The city's coordinates × 10,000 as int4, NO_PLACE without a city or with sharing off. */
+const placeColumn = (column: string) =>
+  `coalesce(case when coalesce(s.location_sharing, true) then round(u.${column} * 10000) end,
+    ${NO_PLACE})::int4`;
+export const LAT_COLUMN = placeColumn('city_lat');
+export const LON_COLUMN = placeColumn('city_lon');
 
 const genderCodes = new Map<string, number>(GENDERS.map((g, i) => [g, i + 1]));
 
@@ -74,11 +106,17 @@ export function discoverFacts(row: {
   interestedIn: string;
   born: number;
   depth: number;
+  goal: number;
+  lat: number;
+  lon: number;
 }): DiscoverFacts {
   return {
     gender: genderCode(row.gender),
     seeks: seeksMask(row.interestedIn),
     born: row.born,
     depth: row.depth,
+    goal: row.goal,
+    lat: row.lat,
+    lon: row.lon,
   };
 }

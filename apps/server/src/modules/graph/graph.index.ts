@@ -1,6 +1,6 @@
 import { TRUST_POINTS_FIRST, TRUST_POINTS_SECOND } from '@heartline/domain';
 import { localityOrder } from './graph.locality.ts';
-import { UNDISCOVERABLE, type DiscoverFacts } from './graph.facts.ts';
+import { NO_PLACE, UNDISCOVERABLE, type DiscoverFacts } from './graph.facts.ts';
 import { TrustOrder } from './graph.order.ts';
 
 /** One committed change of the friend graph, as numbered by the graph_changes outbox. */
@@ -92,6 +92,9 @@ export class GraphIndex {
   seeksAt = new Uint8Array(0);
   bornAt = new Int32Array(0);
   depthAt = new Uint8Array(0);
+  goalAt = new Uint8Array(0);
+  latAt = new Int32Array(0);
+  lonAt = new Int32Array(0);
   /** Per position, 1 = hidden from search: found by name by their friends only (settings). */
   searchHiddenAt = new Uint8Array(0);
   /** Symmetric "blocked with" relation between positions; small, so a map of sets. */
@@ -174,6 +177,9 @@ export class GraphIndex {
     this.seeksAt = new Uint8Array(0);
     this.bornAt = new Int32Array(0);
     this.depthAt = new Uint8Array(0);
+    this.goalAt = new Uint8Array(0);
+    this.latAt = new Int32Array(0);
+    this.lonAt = new Int32Array(0);
     this.searchHiddenAt = new Uint8Array(0);
     this.nameAt = [];
     this.seqAt = new Int32Array(0);
@@ -211,6 +217,9 @@ export class GraphIndex {
     this.seeksAt = resize(this.seeksAt, (k) => new Uint8Array(k));
     this.bornAt = resize(this.bornAt, (k) => new Int32Array(k));
     this.depthAt = resize(this.depthAt, (k) => new Uint8Array(k));
+    this.goalAt = resize(this.goalAt, (k) => new Uint8Array(k));
+    this.latAt = resize(this.latAt, (k) => new Int32Array(k).fill(NO_PLACE));
+    this.lonAt = resize(this.lonAt, (k) => new Int32Array(k).fill(NO_PLACE));
     this.searchHiddenAt = resize(this.searchHiddenAt, (k) => new Uint8Array(k));
     this.seqAt = resize(this.seqAt, (k) => new Int32Array(k));
     this.mark = new Int32Array(cap);
@@ -229,6 +238,9 @@ export class GraphIndex {
     this.seeksAt[p] = discover.seeks;
     this.bornAt[p] = discover.born;
     this.depthAt[p] = discover.depth;
+    this.goalAt[p] = discover.goal;
+    this.latAt[p] = discover.lat;
+    this.lonAt[p] = discover.lon;
     this.searchHiddenAt[p] = facts.hiddenFromSearch ? 1 : 0;
     if (facts.restricted) this.restricted.add(facts.seq);
     else this.restricted.delete(facts.seq);
@@ -584,6 +596,9 @@ export class GraphIndex {
       this.seeksAt.byteLength +
       this.bornAt.byteLength +
       this.depthAt.byteLength +
+      this.goalAt.byteLength +
+      this.latAt.byteLength +
+      this.lonAt.byteLength +
       this.searchHiddenAt.byteLength +
       this.mark.byteLength
     );

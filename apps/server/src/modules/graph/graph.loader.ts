@@ -5,6 +5,9 @@ import type { Db } from '../../db/database.ts';
 import {
   BORN_COLUMN,
   DEPTH_COLUMN,
+  GOAL_COLUMN,
+  LAT_COLUMN,
+  LON_COLUMN,
   RESTRICTED_COLUMN,
   discoverFacts,
   FACTS_FROM,
@@ -136,7 +139,8 @@ export async function loadSnapshotByCopy(databaseUrl: string): Promise<GraphSnap
     await copyOut(
       client,
       `select u.seq, u.second_degree_count, u.show_in_paths, u.name, u.gender, u.interested_in,
-              ${BORN_COLUMN}, ${DEPTH_COLUMN}, ${SEARCH_HIDDEN_COLUMN}, ${RESTRICTED_COLUMN}
+              ${BORN_COLUMN}, ${DEPTH_COLUMN}, ${SEARCH_HIDDEN_COLUMN}, ${RESTRICTED_COLUMN},
+              ${GOAL_COLUMN}, ${LAT_COLUMN}, ${LON_COLUMN}
        from ${FACTS_FROM}`,
       (buf, s, l) => {
         const seq = int8(buf, s[0]!);
@@ -153,6 +157,9 @@ export async function loadSnapshotByCopy(databaseUrl: string): Promise<GraphSnap
             interestedIn: text(5),
             born: buf.readInt32BE(s[6]),
             depth: buf.readInt32BE(s[7]),
+            goal: buf.readInt32BE(s[10]),
+            lat: buf.readInt32BE(s[11]),
+            lon: buf.readInt32BE(s[12]),
           }),
         });
       },
@@ -189,12 +196,16 @@ export type FactsRow = {
   depth: number;
   hiddenFromSearch: boolean;
   restricted: boolean;
+  goal: number;
+  lat: number;
+  lon: number;
 };
 
 /** The columns of a FactsRow (from FACTS_FROM). */
 export const FACTS_COLUMNS = `u.seq::int as seq, u.name, u.show_in_paths, u.gender, u.interested_in,
   ${BORN_COLUMN} as born, ${DEPTH_COLUMN} as depth, ${SEARCH_HIDDEN_COLUMN} as hidden_from_search,
-  ${RESTRICTED_COLUMN} as restricted`;
+  ${RESTRICTED_COLUMN} as restricted, ${GOAL_COLUMN} as goal, ${LAT_COLUMN} as lat,
+  ${LON_COLUMN} as lon`;
 
 export function nodeFacts(r: FactsRow): NodeFacts {
   return {

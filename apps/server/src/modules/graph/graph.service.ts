@@ -1,9 +1,10 @@
 import type { RedisClientType } from 'redis';
+import { distanceKm, roundedDistanceKm } from '@heartline/domain';
 import type { Db, Trx } from '../../db/database.ts';
 import type { Emit, Transact } from '../events/events.outbox.ts';
-import { candidateFilter } from './graph.candidates.ts';
+import { candidateFilter, NO_PREFS, type DiscoverPrefs } from './graph.candidates.ts';
 import { ENGINE, type GraphEngine } from './graph.engine.ts';
-import { dayNumber } from './graph.facts.ts';
+import { dayNumber, NO_PLACE } from './graph.facts.ts';
 import { GraphIndex, type GraphChange } from './graph.index.ts';
 import { loadSnapshotByCopy, loadSnapshotByQueries } from './graph.loader.ts';
 import { createGraphRepository } from './graph.repository.ts';
@@ -14,6 +15,7 @@ import { GraphTraversal, type Degree, type RankRequest } from './graph.traversal
 export { toChange } from './graph.repository.ts';
 export type { GraphChange } from './graph.index.ts';
 export type { Degree, RankKey, Ranked } from './graph.traversal.ts';
+export type { DiscoverPrefs } from './graph.candidates.ts';
 
 /**
  * Discover's filters over the index's facts for one viewer (graph.candidates.ts): handed to
@@ -134,11 +136,37 @@ export function createGraph(deps: GraphDeps) {
     /** Right after `rank`, with the same filter: how many people it admits, up to `cap` + 1. */
     countRanked: (degrees: readonly Degree[], filter: CandidateFilter, cap: number) =>
       traversal.countRanked(degrees, filter, cap),
-    /** Discover's filters for a viewer on a day, with the people they swiped already (seqs). */
-    candidateFilter(viewer: number, today: Date, swiped: Iterable<number>): CandidateFilter {
+    /**
+     * Discover's filters for a viewer on a day, with the people they swiped already (seqs) and
+     * the filters they set (none: the spec's age window, any distance).
+     */
+    candidateFilter(
+      viewer: number,
+      today: Date,
+      swiped: Iterable<number>,
+      prefs: DiscoverPrefs = NO_PREFS,
+    ): CandidateFilter {
       const gone = new Set<number>();
       for (const seq of swiped) gone.add(index.posOf(seq));
-      return candidateFilter(index, index.posOf(viewer), dayNumber(today), gone) as CandidateFilter;
+      const day = dayNumber(today);
+      return candidateFilter(index, index.posOf(viewer), day, gone, prefs) as CandidateFilter;
+    },
+    /**
+     * The distance between two people's cities in km, rounded as cards show it; null when
+     * either has no city or does not share it.
+     */
+    distanceKm(a: number, b: number): number | null {
+      const pa = index.posOf(a);
+      const pb = index.posOf(b);
+      if (pa === 0 || pb === 0) return null;
+      const [la, oa, lb, ob] = [
+        index.latAt[pa]!,
+        index.lonAt[pa]!,
+        index.latAt[pb]!,
+        index.lonAt[pb]!,
+      ];
+      if (la === NO_PLACE || lb === NO_PLACE) return null;
+      return roundedDistanceKm(distanceKm(la / 10_000, oa / 10_000, lb / 10_000, ob / 10_000));
     },
     /** Whether a filter admits one person at a degree. */
     admits: (filter: CandidateFilter, target: number, degree: Degree): boolean =>

@@ -15,7 +15,7 @@ export function presentPerson(
   storage: MediaStorage,
   between: Pick<
     PersonProfile,
-    'degree' | 'trustScore' | 'relation' | 'canMessage' | 'canConnect'
+    'degree' | 'trustScore' | 'relation' | 'canMessage' | 'canConnect' | 'distanceKm'
   > & {
     mutual: { count: number; shown: NameRow[] };
   },
@@ -28,6 +28,7 @@ export function presentPerson(
     gender: row.gender,
     bio: row.bio,
     location: row.locationSharing ? row.location.trim() : '',
+    distanceKm: row.locationSharing ? between.distanceKm : null,
     interests: row.interests,
     // The column is constrained by the write schema; the cast only narrows text to the enum.
     datingGoal: row.datingGoal as DatingGoal,

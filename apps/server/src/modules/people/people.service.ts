@@ -62,6 +62,7 @@ export function createPeopleService(deps: {
       return presentPerson(row, deps.storage, {
         degree: listed ? DISCOVER_DEGREES[found.degree - 1]! : null,
         trustScore: graph.trust(t),
+        distanceKm: isSelf ? null : graph.distanceKm(v, t),
         mutual: { count: mutual.length, shown: sample.flatMap((s) => bySeq.get(s) ?? []) },
         relation: { isSelf, friends, matched: row.matched, requestOpen: row.requestOpen },
         canMessage: !isSelf && can('message', tie),

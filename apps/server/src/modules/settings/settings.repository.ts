@@ -28,7 +28,12 @@ const columnOf = {
     hideFromSearch: 'hideFromSearch',
   },
   chat: { readReceipts: 'readReceipts', typingIndicators: 'typingIndicators' },
-  discover: { paused: 'discoverPaused' },
+  discover: {
+    paused: 'discoverPaused',
+    ageMin: 'discoverAgeMin',
+    ageMax: 'discoverAgeMax',
+    maxDistanceKm: 'discoverMaxKm',
+  },
 } as const satisfies { [G in keyof Settings]: { [F in keyof Settings[G]]: keyof Columns } };
 
 const groups = Object.keys(columnOf) as (keyof Settings)[];

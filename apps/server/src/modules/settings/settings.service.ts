@@ -1,4 +1,10 @@
-import { userRoom, type Settings, type UpdateSettings } from '@heartline/domain';
+import {
+  discoverFilterMessages,
+  userRoom,
+  type Settings,
+  type UpdateSettings,
+} from '@heartline/domain';
+import { ValidationError } from '../../lib/errors.ts';
 import { createReadCache } from '../../lib/read-cache.ts';
 import type { Transact } from '../events/events.outbox.ts';
 import type { SettingsRepository } from './settings.repository.ts';
@@ -45,6 +51,16 @@ export function createSettingsService(deps: {
 
     async update(userId: string, change: UpdateSettings): Promise<Settings> {
       const settings = await deps.transact(async (trx, emit) => {
+        if (change.discover?.ageMin !== undefined || change.discover?.ageMax !== undefined) {
+          // The range as it will be: one end may come with this change, the other be stored.
+          const stored = (await deps.repo.get(userId, trx)).discover;
+          const min = change.discover.ageMin !== undefined ? change.discover.ageMin : stored.ageMin;
+          const max = change.discover.ageMax !== undefined ? change.discover.ageMax : stored.ageMax;
+          if (min !== null && max !== null && min > max) {
+            const message = discoverFilterMessages.minAboveMax;
+            throw new ValidationError(message, { 'discover.ageMin': message });
+          }
+        }
         const next = await deps.repo.update(trx, userId, change);
         // The user's other devices take the new settings as they are.
         emit(userRoom(userId), 'settings.updated', { userId, settings: next }, userId);
