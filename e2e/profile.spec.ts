@@ -38,7 +38,10 @@ test('edit profile round-trips every field', async ({ page }) => {
   await dialog.getByLabel('Gender').selectOption({ label: 'Non-binary' });
   await dialog.getByRole('radio', { name: 'Everyone' }).check();
   await dialog.getByLabel('Bio').fill('Climbs rocks, bakes bread.');
-  await dialog.getByLabel('Location').fill('Utrecht');
+  // The city comes from the list (issue 48): type, then pick one of the server's matches.
+  await dialog.getByRole('combobox', { name: 'City' }).fill('Utrec');
+  await dialog.getByRole('option', { name: 'Utrecht, Netherlands' }).click();
+  await expect(dialog.getByTestId('city-current')).toHaveText('Utrecht, Netherlands');
   await dialog.getByRole('button', { name: 'Save Changes' }).click();
   await expect(dialog).toBeHidden();
 
@@ -46,7 +49,7 @@ test('edit profile round-trips every field', async ({ page }) => {
   await expect(heading).toBeVisible();
   await page.reload();
   await expect(heading).toBeVisible();
-  await expect(page.getByText('Utrecht')).toBeVisible();
+  await expect(page.getByText('Utrecht, Netherlands')).toBeVisible();
   await expect(page.getByText('Looking for dating')).toBeVisible();
   await expect(page.getByText('Climbs rocks, bakes bread.')).toBeVisible();
   await expect(page.getByRole('list', { name: 'Interests' }).getByRole('listitem')).toHaveText([
@@ -70,7 +73,7 @@ test('edit profile round-trips every field', async ({ page }) => {
   await expect(dialog.getByLabel('Gender')).toHaveValue('nonbinary');
   await expect(dialog.getByRole('radio', { name: 'Everyone' })).toBeChecked();
   await expect(dialog.getByLabel('Bio')).toHaveValue('Climbs rocks, bakes bread.');
-  await expect(dialog.getByLabel('Location')).toHaveValue('Utrecht');
+  await expect(dialog.getByTestId('city-current')).toHaveText('Utrecht, Netherlands');
 
   // Clearing the optional birthdate is saved as "none".
   await dialog.getByLabel('Date of Birth').fill('');
@@ -106,9 +109,11 @@ test('edit profile shows every validation message and clears it on edit', async 
   await save.click();
   await expect(dialog.getByText('Bio must be at most 500 characters')).toBeVisible();
   await dialog.getByLabel('Bio').fill('Short and true.');
-  await dialog.getByLabel('Location').fill('y'.repeat(81));
-  await save.click();
-  await expect(dialog.getByText('Location must be at most 80 characters')).toBeVisible();
+  // A city nobody has is not in the list: nothing to pick.
+  await dialog.getByRole('combobox', { name: 'City' }).fill('Qqqxyz');
+  await expect(
+    dialog.getByText('No city found. Try another spelling or a bigger city nearby.'),
+  ).toBeVisible();
 
   // Cancel (after asking, since fields were changed) keeps the saved profile as it was.
   await dialog.getByRole('button', { name: 'Cancel' }).click();

@@ -73,3 +73,9 @@ export function roundedDistanceKm(km: number): number {
 export function distanceLabel(roundedKm: number): string {
   return roundedKm === 0 ? 'In your city' : `About ${roundedKm.toLocaleString('en')} km away`;
 }
+
+/** `GET /api/places`: the matches, most populous first. */
+export const placeListSchema = z.lazy(() => z.array(placeSchema));
+
+/** `PUT /api/me/city { cityId }`: the city as stored, or null once cleared. */
+export const cityAnswerSchema = z.lazy(() => z.object({ city: z.nullable(placeSchema) }));

@@ -265,6 +265,8 @@ export const ownProfileSchema = z.lazy(() =>
     interestedIn: z.enum(INTERESTED_IN),
     bio: z.string(),
     location: z.string(),
+    /** The city picked from the list (places.ts); null: none yet, `location` may be old text. */
+    cityId: z.nullable(z.int()),
     datingGoal: z.enum(DATING_GOALS),
     interests: z.array(z.string()),
     /** The main photo: `photos[0]`. */

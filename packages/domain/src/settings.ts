@@ -101,6 +101,7 @@ export const discoverFilterMessages = {
   needsCity: 'Choose your city in Edit Profile to filter by distance',
   save: 'Show people',
   reset: 'Reset filters',
+  widen: 'Change filters',
   saved: 'Filters saved',
 } as const;
 

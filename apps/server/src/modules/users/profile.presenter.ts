@@ -29,6 +29,7 @@ export function presentOwnProfile(
     datingGoal: row.datingGoal as Enum<'datingGoal'>,
     bio: row.bio,
     location: row.location,
+    cityId: row.cityId,
     interests: row.interests,
     photo,
     photos,

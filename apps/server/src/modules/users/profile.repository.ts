@@ -39,6 +39,7 @@ export function createProfileRepository(db: Db) {
           'u.interestedIn',
           'u.bio',
           'u.location',
+          'u.cityId',
           'u.datingGoal',
           'u.interests',
           'u.prompts',

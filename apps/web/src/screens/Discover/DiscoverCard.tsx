@@ -1,4 +1,4 @@
-import { discoverMessages, type DiscoverProfile } from '@heartline/domain';
+import { discoverMessages, distanceLabel, type DiscoverProfile } from '@heartline/domain';
 import { memo, useEffect, useId, useState } from 'react';
 import { InfoIcon, PeopleIcon, PersonIcon } from '../../components/Icons.tsx';
 import { MenuButton } from '../../components/MenuButton.tsx';
@@ -204,6 +204,9 @@ const CardContent = memo(function CardContent({
         <p className="dcard__line">
           <LocationIcon size={16} />
           <span>{locationText(profile.location)}</span>
+          {profile.distanceKm !== null && (
+            <span className="dcard__distance">· {distanceLabel(profile.distanceKm)}</span>
+          )}
         </p>
         <p className="dcard__line">
           <PeopleIcon size={16} />

@@ -1,4 +1,5 @@
 import {
+  discoverFilterMessages,
   discoverMessages,
   networkMessages,
   settingsMessages,
@@ -38,6 +39,8 @@ import { connectErrorToast, connectResultToast } from '../Network/connect-toast.
 import type { ActionTarget } from '../shared/person-actions.ts';
 import { DiscoverCard, type CardSafetyAction } from './DiscoverCard.tsx';
 import { CardActions } from './CardActions.tsx';
+import { DiscoverFilters } from './DiscoverFilters.tsx';
+import { FiltersIcon } from './DiscoverIcons.tsx';
 import { DiscoverProgress } from './DiscoverProgress.tsx';
 import {
   DiscoverAllCaughtUp,
@@ -91,6 +94,7 @@ export function DiscoverScreen() {
   const [undoable, setUndoable] = useState<{ profile: DiscoverProfile; at: number } | null>(null);
   const [focusCard, setFocusCard] = useState(false);
   const [refreshing, setRefreshing] = useState(false);
+  const [filters, setFilters] = useState(false);
 
   const first = feed.data?.pages[0];
   const cards = useMemo(
@@ -364,6 +368,7 @@ export function DiscoverScreen() {
             reason={end.reason}
             onInvite={openInvite}
             onResume={resume}
+            onFilters={() => setFilters(true)}
             resuming={settingsUpdate.isPending}
             focus={focusCard}
           />
@@ -391,19 +396,30 @@ export function DiscoverScreen() {
             {first?.total != null ? profileCountLabel(first.total, first.totalCapped) : '\u00a0'}
           </p>
         </div>
-        <button
-          type="button"
-          className="icon-btn"
-          aria-label={networkMessages.inviteFriends}
-          onClick={openInvite}
-        >
-          <UserPlusIcon size={22} />
-        </button>
+        <div className="discover__tools">
+          <button
+            type="button"
+            className="icon-btn"
+            aria-label={discoverFilterMessages.title}
+            onClick={() => setFilters(true)}
+          >
+            <FiltersIcon size={22} />
+          </button>
+          <button
+            type="button"
+            className="icon-btn"
+            aria-label={networkMessages.inviteFriends}
+            onClick={openInvite}
+          >
+            <UserPlusIcon size={22} />
+          </button>
+        </div>
       </header>
 
       {!(current || leaving.length > 0) && undoBar}
       {content}
 
+      {filters && <DiscoverFilters onClose={() => setFilters(false)} />}
       {overlay && (
         <DiscoverOverlay
           overlay={overlay}

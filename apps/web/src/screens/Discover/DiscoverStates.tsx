@@ -1,4 +1,5 @@
 import {
+  discoverFilterMessages,
   discoverMessages,
   networkMessages,
   settingsMessages,
@@ -63,12 +64,15 @@ export function DiscoverEmpty({
   reason,
   onInvite,
   onResume,
+  onFilters,
   resuming,
   focus,
 }: Focusable & {
   reason: DiscoverEmptyReason | null;
   onInvite: () => void;
   onResume: () => void;
+  /** Opens the filter sheet: an empty feed may only need a wider age range or distance. */
+  onFilters: () => void;
   resuming: boolean;
 }) {
   if (reason === 'paused') {
@@ -97,6 +101,11 @@ export function DiscoverEmpty({
       ) : (
         <button type="button" className="btn btn--primary" onClick={onInvite}>
           {networkMessages.inviteFriends}
+        </button>
+      )}
+      {reason !== 'profile_incomplete' && reason !== 'no_friends' && (
+        <button type="button" className="btn btn--ghost" onClick={onFilters}>
+          {discoverFilterMessages.widen}
         </button>
       )}
     </StateCard>

@@ -2,6 +2,7 @@ import {
   PROMPTS,
   datingGoalLabels,
   discoverMessages,
+  distanceLabel,
   peopleMessages,
   type PersonProfile,
 } from '@heartline/domain';
@@ -180,6 +181,7 @@ function PersonProfileView({
         <p className="person__line">
           <LocationIcon size={16} />
           <span>{locationText(profile.location)}</span>
+          {profile.distanceKm !== null && <span>· {distanceLabel(profile.distanceKm)}</span>}
         </p>
         <p className="person__line">
           <PeopleIcon size={16} />

@@ -8,7 +8,6 @@ import {
   INTEREST_OPTIONS,
   INTERESTED_IN,
   interestedInLabels,
-  LOCATION_MAX,
   yearsAgo,
   type DatingGoal,
   type EditProfileInput,
@@ -23,7 +22,9 @@ import { Choice } from '../../components/Choice.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
 import { ApiError } from '../../lib/api.ts';
+import { useSetCityMutation } from '../../state/queries/places.ts';
 import { useEditProfileMutation } from '../../state/queries/profile.ts';
+import { CityField, type CityChoice } from './CityField.tsx';
 import { PromptsField } from './PromptsField.tsx';
 
 type Form = {
@@ -34,7 +35,7 @@ type Form = {
   gender: Gender;
   interestedIn: InterestedIn;
   bio: string;
-  location: string;
+  city: CityChoice;
   prompts: PromptAnswer[];
 };
 type Field = keyof Form;
@@ -52,7 +53,7 @@ const fieldNames = new Set<string>([
   'gender',
   'interestedIn',
   'bio',
-  'location',
+  'city',
   'prompts',
 ]);
 const isField = (key: string): key is Field => fieldNames.has(key);
@@ -69,7 +70,7 @@ function formFrom(profile: OwnProfile): Form {
     gender: profile.gender,
     interestedIn: profile.interestedIn,
     bio: profile.bio,
-    location: profile.location,
+    city: profile.cityId === null ? null : { id: profile.cityId, label: profile.location },
     prompts: profile.prompts,
   };
 }
@@ -83,7 +84,6 @@ function payloadFrom(form: Form): EditProfileInput {
     gender: form.gender,
     interestedIn: form.interestedIn,
     bio: form.bio,
-    location: form.location,
     prompts: form.prompts,
   };
 }
@@ -114,6 +114,7 @@ export function EditProfileDialog({
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const save = useEditProfileMutation();
+  const setCity = useSetCityMutation();
   const toast = useToast();
   const formId = useId();
   const id = useId();
@@ -147,6 +148,10 @@ export function EditProfileDialog({
     }
     try {
       await save.mutateAsync(payloadFrom(form));
+      // The city has its own endpoint (it sets the location text with the coordinates).
+      if (form.city?.id !== (profile.cityId ?? undefined)) {
+        await setCity.mutateAsync(form.city?.id ?? null);
+      }
       toast.success('Profile updated');
       onClose();
     } catch (error) {
@@ -329,26 +334,11 @@ export function EditProfileDialog({
           onChange={(prompts) => set('prompts', prompts)}
         />
 
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-location`}>
-            Location
-          </label>
-          <input
-            id={`${id}-location`}
-            className="field__input"
-            autoComplete="address-level2"
-            placeholder="City or region"
-            maxLength={LOCATION_MAX + 20}
-            value={form.location}
-            aria-invalid={errors.location ? true : undefined}
-            aria-describedby={describedBy('location', `${id}-location-hint`)}
-            onChange={(e) => set('location', e.target.value)}
-          />
-          <p id={`${id}-location-hint`} className="field__hint">
-            A city or region you choose; your device location is never used.
-          </p>
-          {errorText('location')}
-        </div>
+        <CityField
+          value={form.city}
+          legacy={profile.cityId === null ? profile.location : ''}
+          onChange={(city) => set('city', city)}
+        />
 
         {formError && (
           <p className="banner banner--error" role="alert">
