@@ -273,12 +273,14 @@ function PersonProfileView({
           {profile.canMessage && (
             <button
               type="button"
-              className="btn btn--primary"
+              // Beside the like and pass buttons only the icon fits a phone's width.
+              className={swipeable ? 'person__swipe person__swipe--message' : 'btn btn--primary'}
+              aria-label={swipeable ? `${peopleMessages.message} ${name}` : undefined}
               disabled={openChat.isPending}
               onClick={message}
             >
-              <ChatIcon size={18} />
-              {peopleMessages.message}
+              <ChatIcon size={swipeable ? 22 : 18} />
+              {!swipeable && peopleMessages.message}
             </button>
           )}
           {profile.canConnect && !swipeable && (
