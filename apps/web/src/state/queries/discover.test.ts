@@ -30,7 +30,7 @@ const card = (n: number): DiscoverProfile => ({
   connectionPaths: [['You', 'Ben', `Person ${n}`]],
   canConnect: true,
   superLikedYou: false,
-    distanceKm: null,
+  distanceKm: null,
 });
 
 const page = (ns: number[], over: Partial<DeckPage> = {}): DeckPage => ({
