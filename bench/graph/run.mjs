@@ -2,6 +2,8 @@
 // a plain-SQL baseline in the same run.
 // Usage: npx node --import tsx bench/graph/run.mjs [--db=heartline_bench_graph] [--rate=500]
 //          [--seconds=30] [--changes=200] [--instances=1] [--only=network|discover]
+//          [--filters] (with --only=discover: cities for everyone, filters for the bench users,
+//          and the profile page and city search runs of issue 48)
 //          [--admin=postgres://postgres@127.0.0.1:5432/postgres]
 //
 // Two load generators: autocannon (closed loop; with a rate it fires each connection's quota
@@ -79,6 +81,47 @@ async function sessionsFor(seqs) {
 const sampled = await sessionsFor(viewers.sampled);
 const topUsers = await sessionsFor(viewers.top);
 log(`${userCount} users; ${sampled.length} sampled, top ${topUsers.length} by degree`);
+
+// ---- issue 48: cities and filters (--filters), before the server loads the index ---------------
+/** Real cities (GeoNames ids and coordinates), a few within a few hundred km of each other. */
+const BENCH_CITIES = [
+  [293397, 32.08088, 34.78057], // Tel Aviv
+  [294801, 32.81841, 34.9885], // Haifa
+  [281184, 31.76904, 35.21633], // Jerusalem
+  [295530, 31.25181, 34.7913], // Beersheba
+  [2643743, 51.50853, -0.12574], // London
+  [2655603, 52.48142, -1.89983], // Birmingham
+  [2643123, 53.48095, -2.23743], // Manchester
+  [1273294, 28.65195, 77.23149], // Delhi
+  [1275339, 19.07283, 72.88261], // Mumbai
+  [1277333, 12.97194, 77.59369], // Bengaluru
+  [5128581, 40.71427, -74.00597], // New York
+  [4930956, 42.35843, -71.05977], // Boston
+];
+if (args.filters) {
+  // Neighbouring seqs share a city (the generator's clusters are runs of seqs), 12 cities.
+  const started = performance.now();
+  await db.query(
+    `update users u set city_id = c.id, city_lat = c.lat, city_lon = c.lon
+     from unnest($1::int[], $2::float8[], $3::float8[]) with ordinality as c(id, lat, lon, k)
+     where c.k - 1 = (u.seq / 2000) % $4`,
+    [
+      BENCH_CITIES.map((c) => c[0]),
+      BENCH_CITIES.map((c) => c[1]),
+      BENCH_CITIES.map((c) => c[2]),
+      BENCH_CITIES.length,
+    ],
+  );
+  // Every bench viewer set an age range and a distance.
+  await db.query(
+    `insert into user_settings (user_id, discover_age_min, discover_age_max, discover_max_km)
+     select u.id, 22, 45, 250 from users u where u.seq = any($1::bigint[])
+     on conflict (user_id) do update set discover_age_min = 22, discover_age_max = 45,
+       discover_max_km = 250`,
+    [[...sampled, ...topUsers].map((u) => u.seq)],
+  );
+  log(`cities and filters set in ${Math.round(performance.now() - started)} ms`);
+}
 
 // ---- the server ----------------------------------------------------------------------------
 const port = await freePort();
@@ -428,8 +471,10 @@ await new Promise((r) => child.once('exit', r));
 await db.query(`delete from sessions where user_agent = 'graph bench'`);
 await db.end();
 fs.mkdirSync(path.join(here, 'results'), { recursive: true });
-const file = dbName === 'heartline_bench_graph' ? 'latest.json' : `latest-${dbName}.json`;
-fs.writeFileSync(path.join(here, 'results', file), JSON.stringify(results, null, 2) + '\n');
+const file =
+  args.out ?? (dbName === 'heartline_bench_graph' ? 'latest.json' : `latest-${dbName}.json`);
+const where = (name) => (path.isAbsolute(name) ? name : path.join(here, 'results', name));
+fs.writeFileSync(where(file), JSON.stringify(results, null, 2) + '\n');
 log(`ratios: ${JSON.stringify(results.ratios)}`);
 log(`wrote bench/graph/results/${file}`);
 
@@ -500,6 +545,46 @@ async function runDiscover() {
     (u) => `/api/discover?limit=20&cursor=${u.cursor}`,
     { rps: discoverRate },
   );
+  if (args.filters) {
+    // Another person's profile (issue 48), opened from the viewer's own first page.
+    const opened = [];
+    for (const u of sampled.slice(0, 1000)) {
+      const page = await (
+        await fetch(base + firstPage(), { headers: { cookie: u.cookie } })
+      ).json();
+      for (const item of page.items.slice(0, 3)) opened.push({ ...u, target: item.id });
+    }
+    out.profile = await paced(
+      "another person's profile (product), from the viewer's feed",
+      (i) => ({ user: opened[i % opened.length], group: 'sampled' }),
+      (u) => `/api/people/${u.target}`,
+      { rps: discoverRate },
+    );
+    // The city search, 2 to 5 letters of real city names.
+    const prefixes = [
+      'ha',
+      'tel',
+      'jeru',
+      'lon',
+      'man',
+      'de',
+      'mum',
+      'beng',
+      'new',
+      'bos',
+      'san',
+      'par',
+    ];
+    out.places = await paced(
+      'city search (product)',
+      (i) => ({
+        user: { ...sampled[i % sampled.length], q: prefixes[i % prefixes.length] },
+        group: 'sampled',
+      }),
+      (u) => `/api/places?q=${u.q}`,
+      { rps: discoverRate },
+    );
+  }
   out.firstSequential = await sequential(
     'discover first page (product), one at a time',
     sampled,
@@ -547,6 +632,18 @@ async function runDiscover() {
     firstP99: { ms: out.first.latencyMs.p99, budget: 60, met: out.first.latencyMs.p99 <= 60 },
     nextP95: { ms: out.next.latencyMs.p95, budget: 10, met: out.next.latencyMs.p95 <= 10 },
   };
+  if (out.profile) {
+    out.budgets.profileP95 = {
+      ms: out.profile.latencyMs.p95,
+      budget: 20,
+      met: out.profile.latencyMs.p95 <= 20,
+    };
+    out.budgets.placesP95 = {
+      ms: out.places.latencyMs.p95,
+      budget: 10,
+      met: out.places.latencyMs.p95 <= 10,
+    };
+  }
   out.machine = {
     cpus: os.cpus().length,
     loadAverage: os.loadavg().map((x) => Math.round(x * 100) / 100),
@@ -558,7 +655,9 @@ async function runDiscover() {
   await db.query(`delete from sessions where user_agent = 'graph bench'`);
   await db.end();
   const file = args.out ?? 'discover.json';
-  fs.writeFileSync(path.join(here, 'results', file), JSON.stringify(out, null, 2) + '\n');
+  // An absolute --out is kept as given (issue 52: it was joined under results/ and lost).
+  const target = path.isAbsolute(file) ? file : path.join(here, 'results', file);
+  fs.writeFileSync(target, JSON.stringify(out, null, 2) + '\n');
   log(`budgets: ${JSON.stringify(out.budgets)}`);
   log(`wrote bench/graph/results/${file}`);
   process.exit(0);
