@@ -103,6 +103,7 @@ export const discoverFilterMessages = {
   reset: 'Reset filters',
   widen: 'Change filters',
   saved: 'Filters saved',
+  saveFailed: 'Could not save your filters. Please try again.',
 } as const;
 
 function ageField() {

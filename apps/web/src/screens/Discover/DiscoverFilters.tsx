@@ -99,7 +99,7 @@ export function DiscoverFilters({ onClose }: { onClose: () => void }) {
       toast.success(t.saved);
       onClose();
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : t.invalidAge);
+      setError(err instanceof ApiError && err.status < 500 ? err.message : t.saveFailed);
     }
   };
 
